@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layering (see README "Architecture"): CloudKitSchema knows the .ckdb language only;
+// SchemaGate is the engine (checks, reports); CloudKitSchemaCLI parses arguments and
+// runs commands; the executable and plugins are thin shells around it.
+let package = Package(
+    name: "CloudKitSchemaGate",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cloudkit-schema", targets: ["cloudkit-schema"]),
+        .library(name: "CloudKitSchema", targets: ["CloudKitSchema"]),
+        .library(name: "ModelSource", targets: ["ModelSource"]),
+        .library(name: "SchemaGate", targets: ["SchemaGate"]),
+    ] + commandPlugins.map { .plugin(name: $0.name, targets: [$0.name]) },
+    targets: [
+        .target(name: "CloudKitSchema"),
+        .target(name: "ModelSource"),
+        .target(name: "SchemaGate", dependencies: ["CloudKitSchema", "ModelSource"]),
+        .target(name: "CloudKitSchemaCLI", dependencies: ["SchemaGate", "CloudKitSchema", "ModelSource"]),
+        .executableTarget(name: "cloudkit-schema", dependencies: ["CloudKitSchemaCLI"]),
+        // Benchmark against peers (README "Performance"); not part of the test suite.
+        .executableTarget(name: "cloudkit-schema-bench", dependencies: ["CloudKitSchema"]),
+        // Plugin logic, unit-tested as a normal target and linked into each plugin as source.
+        .target(name: "PluginSupport"),
+        // Shared test helpers (temp dirs, processes, git); used by test targets only.
+        .target(name: "TestSupport", dependencies: ["SchemaGate"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "CloudKitSchemaTests",
+            dependencies: ["CloudKitSchema"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ModelSourceTests",
+            dependencies: ["ModelSource"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SchemaGateTests",
+            dependencies: ["SchemaGate", "CloudKitSchema", "ModelSource", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["CloudKitSchemaCLI", "SchemaGate", "TestSupport", "cloudkit-schema"],
+            resources: [.copy("Fixtures")]
+        ),
+        // Plugins, hooks and PluginSupport: the ways a release script, git and CI start the tool.
+        .testTarget(name: "EntryPointTests", dependencies: ["PluginSupport", "TestSupport", "cloudkit-schema"]),
+    ] + commandPlugins,
+    swiftLanguageModes: [.v6]
+)
+
+/// `swift package <verb>` in any package that depends on this one: thin adapters that run
+/// `cloudkit-schema <command>` (Plugins/Shared/README.md). Permissions: see README "Plugins".
+var commandPlugins: [Target] {
+    let cktool = PluginPermission.allowNetworkConnections(
+        scope: .all(), reason: "cktool exports the Development and Production schemas from CloudKit (read-only).")
+    func plugin(_ name: String, _ verb: String, _ description: String, _ permissions: [PluginPermission]) -> Target {
+        .plugin(
+            name: name,
+            capability: .command(intent: .custom(verb: verb, description: description), permissions: permissions),
+            dependencies: ["cloudkit-schema"])
+    }
+    return [
+        plugin("GatePlugin", "gate", "Block a release whose CloudKit Production schema lacks what the models write.", [cktool]),
+        plugin("CheckSchemaPlugin", "check-schema", "Report every record type and field the Production schema lacks.", [cktool]),
+        plugin("CreateSchemaPlugin", "create-schema", "Run the configured command that materializes the Development schema.", [
+            .allowNetworkConnections(scope: .all(), reason: "Your create command launches the app, which uploads its schema to CloudKit Development."),
+            .writeToPackageDirectory(reason: "Your create command builds the app, writing build products."),
+        ]),
+        plugin("LintModelsPlugin", "lint-models", "Check models against the rules CloudKit mirroring imposes (offline).", []),
+    ]
+}

@@ -1,0 +1,111 @@
+/// The parsed command line of one command.
+public struct ParsedArguments: Sendable {
+    public var values: [String: [String]] = [:]
+    public var flags: Set<String> = []
+    public var positionals: [String] = []
+
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func value(_ name: String) -> String? { values[name]?.last }
+    public func all(_ name: String) -> [String] { values[name] ?? [] }
+}
+
+/// A hand-written parser: `--flag`, `--name value`, `--name=value`, repeated options,
+/// multi-value options, `--` to end options. Errors carry a "did you mean" suggestion.
+public struct ArgumentParser {
+    let spec: ArgumentSpec
+
+    public init(spec: ArgumentSpec) { self.spec = spec }
+
+    public func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            guard argument.hasPrefix("--") else {
+                throw .usage("unknown option '\(argument)'; options are spelled --name\(suggestion(for: String(argument.dropFirst())))")
+            }
+            let body = argument.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+            guard let option = spec.option(named: name) else {
+                throw .usage("unknown option '--\(name)'\(suggestion(for: name))")
+            }
+            switch option.kind {
+            case .flag:
+                if inline != nil { throw .usage("option --\(name) takes no value") }
+                result.flags.insert(name)
+            case .single, .multiple:
+                var values: [String] = []
+                if let inline {
+                    values.append(inline)
+                } else {
+                    while index < arguments.count, !isOption(arguments[index]) {
+                        values.append(arguments[index])
+                        index += 1
+                        if option.kind == .single { break }
+                    }
+                }
+                guard !values.isEmpty, !values.contains(where: \.isEmpty) else {
+                    throw .usage("option --\(name) needs a value: \(option.usage)")
+                }
+                if option.kind == .single, let previous = result.values[name]?.first, previous != values[0] {
+                    throw .usage("option --\(name) was given twice ('\(previous)' and '\(values[0])'); give it once")
+                }
+                result.values[name, default: []] += values
+            }
+        }
+        try checkPositionals(result.positionals)
+        return result
+    }
+
+    private func isOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-"
+    }
+
+    private func checkPositionals(_ positionals: [String]) throws(CLIError) {
+        let required = spec.positionals.filter(\.required)
+        if positionals.count < required.count {
+            let missing = required[positionals.count]
+            throw .usage("missing argument \(missing.name): \(missing.help)")
+        }
+        let repeats = spec.positionals.last?.repeats ?? false
+        if !repeats, positionals.count > spec.positionals.count {
+            let extra = positionals[spec.positionals.count]
+            throw .usage("unexpected argument '\(extra)'\(spec.positionals.isEmpty ? "; this command takes only options" : "")")
+        }
+    }
+
+    private func suggestion(for name: String) -> String {
+        let candidates = spec.options.map(\.name) + ["help"]
+        guard let best = closest(to: name, in: candidates) else { return "" }
+        return "; did you mean '--\(best)'?"
+    }
+}
+
+/// The candidate within a small edit distance of `word`, if any.
+func closest(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let allowed = max(2, best.0.count / 3)
+    return best.1 <= allowed || best.0.hasPrefix(word.lowercased()) && !word.isEmpty ? best.0 : nil
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+}

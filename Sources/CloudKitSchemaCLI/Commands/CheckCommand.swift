@@ -1,0 +1,79 @@
+import CloudKitSchema
+import ModelSource
+import SchemaGate
+
+/// `check`: read-only comparison of Production against the schema the app's models
+/// require and/or a Development export.
+enum CheckCommand {
+    static let command = Command(
+        name: "check",
+        summary: "Report every record type and field the Production schema lacks.",
+        discussion: """
+        Measures a Production schema export against the schema the app's models require
+        (--models) and/or a Development export (--development); give at least one. The
+        models catch what Development never saw: a rarely used type, an always-nil
+        field, the _ckAsset companion of a large value. Findings from the models point at
+        the model source line. A gap seen from both is reported once.
+
+        Errors: missing-record-type, missing-field, field-type-mismatch (no deploy can fix
+        it). A missing _ckAsset companion of a String or URL attribute and a missing
+        CD_moveReceipt are warnings. Warnings: index-mismatch, grant-mismatch,
+        missing-role (Development only), unknown-type, unregistered-model. Info:
+        extra-field, extra-record-type, extra-role. A model file that cannot be read
+        makes the run an error (exit 2). Read-only: nothing is ever written to CloudKit.
+
+        Export schemas with:
+          xcrun cktool export-schema --team-id T --container-id C --environment production --output-file prod.ckdb
+        """,
+        spec: ArgumentSpec(options: [
+            OptionSpec("production", value: "FILE", help: "Production schema export (.ckdb)."),
+            OptionSpec("development", value: "FILE", help: "Development schema export (.ckdb)."),
+            ModelInput.option,
+            ReportOutput.formatOption,
+        ]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        guard let productionPath = context.arguments.value("production") else {
+            throw .usage("check needs --production FILE (a Production schema export)")
+        }
+        let developmentPath = context.arguments.value("development")
+        let usesModels = !context.arguments.all("models").isEmpty
+        guard developmentPath != nil || usesModels else {
+            throw .usage("check needs something to measure Production against: --models DIR... (the app's model sources) and/or --development FILE")
+        }
+        _ = try ReportOutput.format(context)
+        let production = try load(productionPath, name: "Production", environment: "production", context)
+        let development = try developmentPath.map { (path) throws(CLIError) in
+            try load(path, name: "Development", environment: "development", context)
+        }
+        let model = usesModels ? try ModelInput.read(context) : nil
+        let expected = model.map { ExpectedSchema.build(from: $0) }
+        let drift = SchemaCheck(production: production, references: development.map { [$0] } ?? [], expected: expected).run()
+        return try ReportOutput.emit(report(drift: drift, model: model), context)
+    }
+
+    /// The drift report plus what reading the models found; unreadable model files make
+    /// the whole run an error, since the check cannot vouch for what it did not read.
+    static func report(drift: Report, model: AppModel?) -> Report {
+        guard let model else { return drift }
+        var notes = drift.notes
+        let version = model.activeSchemaVersion.map { ", schema version \($0)" } ?? ""
+        notes.insert("Read \(model.entities.count) model\(model.entities.count == 1 ? "" : "s")\(version).", at: 0)
+        var report = Report(command: drift.command, findings: drift.findings + ModelDiagnosticFindings.findings(for: model), notes: notes)
+        if ModelInput.hasInputProblems(model) { report.status = .error }
+        return report
+    }
+
+    static func load(_ path: String, name: String, environment: String, _ context: CommandContext) throws(CLIError) -> NamedSchema {
+        do {
+            var schema = try NamedSchema.load(path: context.path(path), name: name, environment: environment)
+            schema.file = path  // report the path as the user gave it
+            return schema
+        } catch {
+            var located = error
+            located.file = path
+            throw .input(located.description)
+        }
+    }
+}

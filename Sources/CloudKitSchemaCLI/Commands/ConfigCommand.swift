@@ -1,0 +1,140 @@
+import Foundation
+import SchemaGate
+
+/// `config`: the configuration commands would run with, and where each value came from.
+enum ConfigCommand {
+    static let command = Command(
+        name: "config",
+        summary: "Print the resolved configuration and where each value comes from.",
+        discussion: """
+        Reads .cloudkit-schema.json (the nearest one from the working directory up, or
+        --config), applies TEAM_ID and CONTAINER_ID from the environment, then flags.
+        Precedence: flags, then environment, then file. Unknown keys and values of the
+        wrong type are errors naming the key path (exit 2). The management token's value
+        is never printed, only whether CLOUDKIT_MANAGEMENT_TOKEN is set.
+        """,
+        spec: ArgumentSpec(options: [
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.tagPattern,
+            PipelineOptions.config,
+            OptionSpec("format", value: "FORMAT", help: "text or json (default: text)."),
+        ]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        let format = context.arguments.value("format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw .usage("unknown format '\(format)' for config; use text or json")
+        }
+        let configuration = try PipelineOptions.configuration(context)
+        let view = ConfigView(configuration, environment: context.environment)
+        context.console.out(format == "json" ? view.json : view.text)
+        return 0
+    }
+}
+
+/// The resolved configuration, ready to print.
+struct ConfigView: Encodable {
+    struct Value<T: Encodable>: Encodable {
+        var value: T
+        var source: ValueSource
+        var origin: String
+    }
+
+    struct Container: Encodable {
+        var id: Value<String>
+        var modelPaths: [String]
+        var productionSnapshot: String?
+        var productionSnapshotSource: String?
+    }
+
+    struct Create: Encodable {
+        var command: String
+        var workingDirectory: String
+    }
+
+    var configFile: String?
+    var root: String
+    var teamId: Value<String>?
+    var containers: [Container]
+    var modelPaths: Value<[String]>
+    var tagPattern: Value<String>?
+    var create: Create?
+    var cktoolTimeoutSeconds: Value<Double>
+    var createTimeoutSeconds: Value<Double>
+    var sharesRecords: Bool
+    var severities: [String: String]
+    var managementTokenSet: Bool
+    var xcrun: String?
+
+    init(_ configuration: ResolvedConfiguration, environment: [String: String]) {
+        func value<T>(_ sourced: Sourced<T>) -> Value<T> { Value(value: sourced.value, source: sourced.source, origin: sourced.origin) }
+        let relative = { (path: String) in RelativePath.relative(path, to: configuration.root) }
+        configFile = configuration.file
+        root = configuration.root
+        teamId = configuration.teamID.map(value)
+        containers = configuration.containers.map {
+            Container(id: value($0.id), modelPaths: $0.modelPaths.map(relative),
+                      productionSnapshot: $0.productionSnapshot.map { relative($0.path) },
+                      productionSnapshotSource: $0.productionSnapshot.map { $0.explicit ? "file" : "conventional path, exists" })
+        }
+        var paths = value(configuration.modelPaths)
+        paths.value = paths.value.map(relative)
+        modelPaths = paths
+        tagPattern = configuration.tagPattern.map(value)
+        create = configuration.create.map { Create(command: $0.command.description, workingDirectory: relative($0.workingDirectory)) }
+        cktoolTimeoutSeconds = value(configuration.cktoolTimeout)
+        createTimeoutSeconds = value(configuration.createTimeout)
+        sharesRecords = configuration.sharesRecords
+        var severities: [String: String] = [:]
+        if let value = configuration.severities.stringAssetField { severities["stringAssetField"] = value.rawValue }
+        if let value = configuration.severities.dataAssetField { severities["dataAssetField"] = value.rawValue }
+        for (rule, value) in configuration.severities.rules { severities["rules.\(rule)"] = value.rawValue }
+        self.severities = severities
+        managementTokenSet = !(environment[CKToolRunner.tokenVariable] ?? "").isEmpty
+        xcrun = CKToolRunner.xcrunPath(environment: environment)
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    var text: String {
+        func from<T>(_ value: Value<T>) -> String { "(\(value.source.rawValue): \(value.origin))" }
+        var lines = ["Configuration file: \(configFile ?? "none found (defaults; run 'cloudkit-schema init' to write one)")"]
+        lines.append("Paths are relative to: \(root)")
+        lines.append("teamId: " + (teamId.map { "\($0.value) \(from($0))" } ?? "not set"))
+        if containers.isEmpty {
+            lines.append("containers: none")
+        } else {
+            lines.append("containers:")
+            for container in containers {
+                lines.append("  \(container.id.value) \(from(container.id))")
+                lines.append("    modelPaths: \(container.modelPaths.joined(separator: ", "))")
+                if let snapshot = container.productionSnapshot {
+                    lines.append("    productionSnapshot: \(snapshot) (\(container.productionSnapshotSource ?? ""))")
+                }
+            }
+        }
+        lines.append("modelPaths: \(modelPaths.value.joined(separator: ", ")) \(from(modelPaths))")
+        lines.append("tagPattern: " + (tagPattern.map { "\($0.value) \(from($0))" } ?? "any tag (default)"))
+        lines.append("create: " + (create.map { "\($0.command) (in \($0.workingDirectory))" } ?? "not configured"))
+        lines.append("timeouts: cktool \(Int(cktoolTimeoutSeconds.value)) s \(from(cktoolTimeoutSeconds)), create \(Int(createTimeoutSeconds.value)) s \(from(createTimeoutSeconds))")
+        lines.append("sharesRecords: \(sharesRecords)")
+        lines.append("severities: " + (severities.isEmpty ? "defaults" : severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")))
+        lines.append("CLOUDKIT_MANAGEMENT_TOKEN: \(managementTokenSet ? "set (value hidden)" : "not set (cktool falls back to its keychain entry)")")
+        lines.append("xcrun: \(xcrun ?? "not found (cktool unavailable: use --production FILE)")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Relative display of configured paths.
+enum RelativePath {
+    static func relative(_ path: String, to root: String) -> String {
+        if path == root { return "." }
+        let base = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+}

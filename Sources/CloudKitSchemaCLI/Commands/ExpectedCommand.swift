@@ -1,0 +1,29 @@
+import CloudKitSchema
+import SchemaGate
+
+/// `expected --models DIR...`: the CloudKit schema the models require, as .ckdb text.
+enum ExpectedCommand {
+    static let command = Command(
+        name: "expected",
+        summary: "Print the CloudKit schema the app's models require, as a .ckdb file.",
+        discussion: """
+        Maps every model to the record types and fields NSPersistentCloudKitContainer
+        writes: CD_<Entity> with CD_<attribute> fields, _ckAsset companions of text, data
+        and encoded values, CD_entityName, CD_moveReceipt, to-one relationships as STRING,
+        CDMR for many-to-many relationships, system fields, default indexes and grants,
+        and Users, in the layout 'xcrun cktool export-schema' prints.
+
+        Problems reading the models are printed to stderr. Exit status: 0, or 2 when a
+        model file cannot be read or no model is found.
+        """,
+        spec: ArgumentSpec(options: [ModelInput.option]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        let model = try ModelInput.read(context)
+        let expected = ExpectedSchema.build(from: model)
+        context.console.out(SchemaPrinter.print(expected.schema))
+        for line in ModelInput.diagnosticLines(model) { context.console.errorLine(line) }
+        return ModelInput.hasInputProblems(model) ? 2 : 0
+    }
+}

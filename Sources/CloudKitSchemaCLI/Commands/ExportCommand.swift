@@ -1,0 +1,61 @@
+import CloudKitSchema
+import Foundation
+import SchemaGate
+
+/// `export --environment E [--output FILE]`: a read-only cktool export, printed in the
+/// canonical layout or written as a snapshot a team can commit.
+enum ExportCommand {
+    static let command = Command(
+        name: "export",
+        summary: "Export a CloudKit environment's schema with cktool (read-only).",
+        discussion: """
+        Runs 'xcrun cktool export-schema' for the configured team and container, checks
+        that the result is a complete schema, and prints it in the canonical export
+        layout, or writes it to --output. A Production snapshot committed this way lets
+        a CI job without cktool run 'check --production cloudkit/production.ckdb', and
+        'gate' reports the snapshot as stale when live Production differs from it.
+        The management token comes from CLOUDKIT_MANAGEMENT_TOKEN or cktool's keychain
+        entry; it is never put on a command line or printed.
+        """,
+        spec: ArgumentSpec(options: [
+            OptionSpec("environment", value: "ENV", help: "development or production."),
+            OptionSpec("output", value: "FILE", help: "Write the schema here instead of printing it."),
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.config,
+        ]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        guard let raw = context.arguments.value("environment") else {
+            throw .usage("export needs --environment development or --environment production")
+        }
+        guard let environment = CloudKitEnvironment(rawValue: raw.lowercased()) else {
+            throw .usage("unknown environment '\(raw)'; use development or production")
+        }
+        let configuration = try PipelineOptions.configuration(context)
+        let container = try PipelineOptions.engine { try configuration.requireSingleContainer() }
+        let team = try PipelineOptions.engine { try configuration.requireTeamID() }
+        let export = try PipelineOptions.engine { () throws -> CloudKitExport in
+            let runner = try CKToolRunner(
+                environment: context.environment, timeout: configuration.cktoolTimeout.value,
+                workingDirectory: context.workingDirectory)
+            return try runner.exportSchema(teamID: team, containerID: container.id.value, environment: environment)
+        }
+        let text = SchemaPrinter.print(export.schema)
+        guard let output = context.arguments.value("output") else {
+            context.console.out(text)
+            return 0
+        }
+        let path = context.path(output)
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw .input("\(output): cannot write the export (\(error.localizedDescription)): choose a writable path")
+        }
+        let types = export.schema.recordTypes.count
+        context.console.errorLine(
+            "Wrote the \(environment.displayName) schema of \(container.id.value) (\(types) record type\(types == 1 ? "" : "s")) to \(output).")
+        return 0
+    }
+}

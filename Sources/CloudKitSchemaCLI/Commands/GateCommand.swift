@@ -1,0 +1,122 @@
+import Foundation
+import SchemaGate
+
+/// `gate`: the one command a release script runs before archiving (DESIGN.md §6).
+enum GateCommand {
+    static let command = Command(
+        name: "gate",
+        summary: "Release gate: block the build if CloudKit Production lacks what the models write.",
+        discussion: """
+        Steps: (1) SKIP_CLOUDKIT_SCHEMA_CHECK=1/true/yes skips loudly and exits 0;
+        0/false/no/unset runs; any other value exits 2. (2) Change detection since the
+        nearest release tag (or --since): no model change passes without contacting
+        CloudKit. (3) Lint the models. (4) Run the configured create command (unless
+        --no-create). (5) Export Production and Development with cktool (or read
+        --production/--development files) and report every record type and field
+        Production lacks, measured against Development and the models; with cktool and
+        a committed Production snapshot, a stale snapshot fails too.
+        Exit status: 0 pass or deliberate skip, 1 findings, 2 setup problem (no cktool,
+        no token, timeout, unparsable export, bad configuration). The last line printed
+        states the status in words, for hosts that collapse exit codes. With
+        GITHUB_STEP_SUMMARY set, a Markdown summary is appended there. Read-only.
+        """,
+        spec: ArgumentSpec(options: [
+            OptionSpec("since", value: "REF", help: "Measure changes from REF instead of the nearest tag."),
+            OptionSpec("always", .flag, help: "Check even when no model changed (skips change detection)."),
+            OptionSpec("no-create", .flag, help: "Do not run the configured create command."),
+            OptionSpec("production", value: "FILE", help: "Production export to use instead of cktool."),
+            OptionSpec("development", value: "FILE", help: "Development export to use with --production."),
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.tagPattern,
+            PipelineOptions.config, ReportOutput.formatOption,
+        ]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        let format = try ReportOutput.format(context)
+        let report = gate(context)
+        emit(report, format: format, context)
+        return report.status.exitCode
+    }
+
+    /// Every outcome, including setup errors, becomes a report: the gate always ends
+    /// with its status line and a step summary.
+    static func gate(_ context: CommandContext) -> Report {
+        do {
+            switch try SkipSwitch.decide(context.environment) {
+            case .skip(let value):
+                context.console.errorLine("warning: " + SkipSwitch.skipMessage(value))
+                return Report(command: "gate", status: .skipped, notes: [SkipSwitch.skipMessage(value)])
+            case .run:
+                break
+            }
+            if context.arguments.value("development") != nil && context.arguments.value("production") == nil {
+                throw CLIError.usage("--development FILE needs --production FILE (with neither, cktool exports both)")
+            }
+            let configuration = try PipelineOptions.configuration(context)
+            var options = Gate.Options()
+            options.since = context.arguments.value("since")
+            options.always = context.arguments.flag("always")
+            options.runCreate = !context.arguments.flag("no-create")
+            options.productionFile = context.arguments.value("production").map { Gate.SchemaFile(path: context.path($0), displayPath: $0) }
+            options.developmentFile = context.arguments.value("development").map { Gate.SchemaFile(path: context.path($0), displayPath: $0) }
+            let console = context.console
+            let gate = Gate(
+                configuration: configuration, options: options, workingDirectory: context.workingDirectory,
+                environment: context.environment, log: { console.errorLine($0) }, createOutput: { console.errorLine($0) })
+            return try gate.run()
+        } catch {
+            return errorReport(error)
+        }
+    }
+
+    static func errorReport(_ error: any Error) -> Report {
+        let (code, message): (String, String)
+        switch error {
+        case let error as CLIError:
+            switch error {
+            case .usage: code = "usage-error"
+            case .input: code = "input-error"
+            case .setup: code = "setup-error"
+            }
+            message = error.message
+        case let error as any ActionableError:
+            code = "\(error.category.rawValue)-error"
+            message = error.message
+        default:
+            (code, message) = ("setup-error", "\(error)")
+        }
+        return Report(command: "gate", status: .error, findings: [Finding(severity: .error, code: code, message: message)])
+    }
+
+    /// The report on stdout; the status line last (on stderr when the format does not
+    /// end with it); the Markdown summary for GitHub Actions.
+    static func emit(_ report: Report, format: OutputFormat, _ context: CommandContext) {
+        if report.status == .error, format != .text, let message = report.findings.first?.message {
+            context.console.errorLine("error: \(message)")
+        }
+        let rendered = format.reporter(color: context.useColor, baseDirectory: context.environment["GITHUB_WORKSPACE"] ?? context.workingDirectory).render(report)
+        context.console.out(rendered)
+        let lastLine = rendered.split(separator: "\n").last.map(String.init) ?? ""
+        if lastLine != report.summaryLine {
+            context.console.errorLine(report.summaryLine)
+        }
+        writeStepSummary(report, context)
+    }
+
+    static func writeStepSummary(_ report: Report, _ context: CommandContext) {
+        guard let path = context.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
+        let text = MarkdownReporter().render(report) + "\n"
+        do {
+            if !FileManager.default.fileExists(atPath: path) {
+                try text.write(toFile: path, atomically: false, encoding: .utf8)
+            } else {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data(text.utf8))
+            }
+        } catch {
+            context.console.errorLine("warning: could not append the summary to GITHUB_STEP_SUMMARY (\(path)): \(error.localizedDescription)")
+        }
+    }
+}

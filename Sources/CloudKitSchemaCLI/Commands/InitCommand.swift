@@ -1,0 +1,53 @@
+import Foundation
+import SchemaGate
+
+/// `init`: writes a commented starter `.cloudkit-schema.json` from what the repository shows.
+enum InitCommand {
+    static let command = Command(
+        name: "init",
+        summary: "Write a commented starter .cloudkit-schema.json for this repository.",
+        discussion: """
+        Looks at the repository (the git work tree containing the working directory, or
+        the working directory): @Model sources and .xcdatamodeld bundles become
+        modelPaths, the iCloud container ids of .entitlements files become containers,
+        DEVELOPMENT_TEAM of the Xcode project becomes teamId, and v-prefixed release
+        tags suggest tagPattern. What cannot be found stays a comment to fill in.
+        Refuses to overwrite an existing file unless --force is given.
+        """,
+        spec: ArgumentSpec(options: [
+            OptionSpec("output", value: "PATH", help: "Where to write (default: .cloudkit-schema.json at the repository root)."),
+            OptionSpec("force", .flag, help: "Overwrite an existing file."),
+            OptionSpec("print", .flag, help: "Print the configuration instead of writing it."),
+        ]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        let repository = try? GitRepository(containing: context.workingDirectory, environment: context.environment)
+        let root = repository?.root ?? context.workingDirectory
+        let survey = ProjectSurvey.survey(root: root)
+        let text = StarterConfiguration.render(survey, tagPattern: repository.flatMap(tagPattern))
+        if context.arguments.flag("print") {
+            context.console.out(text)
+            return 0
+        }
+        let path = context.arguments.value("output").map(context.path) ?? root + "/" + ConfigFile.fileName
+        if FileManager.default.fileExists(atPath: path) && !context.arguments.flag("force") {
+            throw .usage("\(path) already exists: edit it, or pass --force to replace it")
+        }
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw .input("\(path): cannot write the configuration (\(error.localizedDescription)): choose a writable path with --output")
+        }
+        context.console.out(text)
+        context.console.errorLine("Wrote \(path). Check it, then run 'cloudkit-schema config' to see the resolved values.")
+        return 0
+    }
+
+    /// `v*` when the repository's release tags look like v1.2.3.
+    static func tagPattern(_ repository: GitRepository) -> String? {
+        guard let tags = try? repository.run(["tag", "--list"]).split(whereSeparator: \.isNewline), !tags.isEmpty else { return nil }
+        let versioned = tags.filter { $0.hasPrefix("v") && $0.dropFirst().first?.isNumber == true }
+        return versioned.count * 2 >= tags.count && !versioned.isEmpty ? "v*" : nil
+    }
+}

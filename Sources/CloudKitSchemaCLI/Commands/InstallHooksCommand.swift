@@ -1,0 +1,117 @@
+import Foundation
+import SchemaGate
+
+/// `install-hooks`: writes the pre-commit (model lint) and pre-push (release gate) hooks into
+/// the repository's hooks directory, honouring `core.hooksPath`. Never replaces a hook it did
+/// not write identically unless `--force` is given, and then keeps the old one as `<hook>.orig`.
+enum InstallHooksCommand {
+    static let command = Command(
+        name: "install-hooks",
+        summary: "Install the git hooks: pre-commit lints staged models, pre-push gates release tags.",
+        discussion: """
+        pre-commit lints the SwiftData / Core Data model files a commit stages (offline, fast).
+        pre-push runs 'cloudkit-schema gate' on each pushed release tag (see the hook for
+        the tag pattern). Hooks go where git runs them: core.hooksPath if set, else .git/hooks.
+        An existing hook is never replaced without --force.
+
+        Bypass deliberately, once: SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ... (or git push ...);
+        the hook says loudly that it skipped. 'git commit --no-verify' skips every hook silently.
+        """,
+        spec: ArgumentSpec(options: [
+            OptionSpec("hook", .multiple, value: "NAME", help: "Install only these hooks: pre-commit, pre-push (default: both)."),
+            OptionSpec("force", .flag, help: "Replace existing hooks; each replaced one is kept as <hook>.orig."),
+        ]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        let selected = try selectedHooks(context.arguments.all("hook"))
+        let directory = try hooksDirectory(context)
+        let force = context.arguments.flag("force")
+        var plans: [(name: String, script: String, path: String, existing: String?)] = []
+        for (name, script) in selected {
+            let path = directory + "/" + name
+            let existing = FileManager.default.fileExists(atPath: path)
+                ? (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" : nil
+            plans.append((name, script, path, existing))
+        }
+        let conflicts = plans.filter { $0.existing != nil && $0.existing != $0.script }
+        if !conflicts.isEmpty && !force {
+            let names = conflicts.map(\.name)
+            let others = selected.map(\.name).filter { !names.contains($0) }
+            let only = others.isEmpty ? "" : ", or --hook \(others.joined(separator: " --hook ")) to install only that"
+            throw .setup("""
+                \(conflicts.map { "\($0.path)" }.joined(separator: " and ")) already \(conflicts.count == 1 ? "exists" : "exist") \
+                and \(conflicts.count == 1 ? "is" : "are") not this tool's current hook; nothing was installed. \
+                Re-run with --force to replace (the old file is kept as <hook>.orig)\(only).
+                """)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for plan in plans {
+                if plan.existing == plan.script {
+                    context.console.line("\(plan.name): already installed at \(plan.path)")
+                    continue
+                }
+                var note = ""
+                if plan.existing != nil {
+                    let backup = try keepOriginal(plan.path)
+                    note = " (the previous hook is now \(backup))"
+                }
+                try Data(plan.script.utf8).write(to: URL(fileURLWithPath: plan.path))
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plan.path)
+                context.console.line("\(plan.name): installed at \(plan.path)\(note)")
+            }
+        } catch {
+            throw .setup("could not write the hooks into \(directory): \(error.localizedDescription); check that the directory is writable")
+        }
+        context.console.line("Bypass once, deliberately: SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ... (or git push ...)")
+        return 0
+    }
+
+    static func selectedHooks(_ names: [String]) throws(CLIError) -> [(name: String, script: String)] {
+        if names.isEmpty { return HookScripts.all }
+        var result: [(name: String, script: String)] = []
+        for name in names {
+            guard let hook = HookScripts.all.first(where: { $0.name == name }) else {
+                let known = HookScripts.all.map(\.name)
+                let hint = closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw .usage("unknown hook '\(name)'\(hint) Hooks: \(known.joined(separator: ", ")).")
+            }
+            if !result.contains(where: { $0.name == name }) { result.append(hook) }
+        }
+        return result
+    }
+
+    /// Where git runs hooks from: `git rev-parse --git-path hooks` honours core.hooksPath
+    /// (relative, absolute or ~) and linked worktrees; run at the top, the answer is
+    /// relative to it.
+    static func hooksDirectory(_ context: CommandContext) throws(CLIError) -> String {
+        let repository: GitRepository
+        let output: String
+        do throws(GitError) {
+            repository = try GitRepository(containing: context.workingDirectory, environment: context.environment)
+            output = try repository.run(["rev-parse", "--git-path", "hooks"])
+        } catch {
+            if case .notARepository = error {
+                throw .setup("\(context.workingDirectory) is not inside a git work tree; run install-hooks from the app's repository")
+            }
+            throw .setup(error.message)
+        }
+        guard let path = output.split(separator: "\n").first.map(String.init), !path.isEmpty else {
+            throw .setup("git rev-parse --git-path hooks printed nothing; run it by hand to see why")
+        }
+        return path.hasPrefix("/") ? path : repository.root + "/" + path
+    }
+
+    /// Renames `path` to `path.orig` (or `.orig.1`, `.orig.2`... if taken) and returns the new name.
+    static func keepOriginal(_ path: String) throws -> String {
+        var backup = path + ".orig"
+        var counter = 1
+        while FileManager.default.fileExists(atPath: backup) {
+            backup = path + ".orig.\(counter)"
+            counter += 1
+        }
+        try FileManager.default.moveItem(atPath: path, toPath: backup)
+        return backup
+    }
+}

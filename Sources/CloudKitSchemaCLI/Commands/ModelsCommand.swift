@@ -1,0 +1,84 @@
+import Foundation
+import ModelSource
+import SchemaGate
+
+/// `models --models DIR...`: what the tool read from the app's model sources.
+enum ModelsCommand {
+    static let command = Command(
+        name: "models",
+        summary: "List the SwiftData / Core Data models read from the app's sources.",
+        discussion: """
+        Reads @Model classes (no compiler needed), schema versions and registrations, and
+        Core Data .xcdatamodeld bundles, and lists every entity with its attributes and
+        relationships and where each is declared. Problems (unreadable files, types that
+        cannot be told, unregistered models) are listed too.
+
+        Exit status: 0, or 2 when a model file cannot be read or no model is found.
+        """,
+        spec: ArgumentSpec(options: [
+            ModelInput.option,
+            OptionSpec("format", value: "FORMAT", help: "Output format: text or json (default: text)."),
+        ]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        let format = context.arguments.value("format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw .usage("unknown format '\(format)' for models; formats: text, json")
+        }
+        let model = try ModelInput.read(context)
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            // Plain structs of strings, numbers and booleans always encode.
+            let data = (try? encoder.encode(model)) ?? Data("{}".utf8)
+            context.console.out(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            context.console.out(ModelListing.text(model))
+        }
+        return ModelInput.hasInputProblems(model) ? 2 : 0
+    }
+}
+
+/// The human listing of `models`.
+enum ModelListing {
+    static func text(_ model: AppModel) -> String {
+        var lines: [String] = []
+        for entity in model.entities {
+            let parent = entity.parent.map { " : \($0)" } ?? ""
+            lines.append("\(entity.name)\(parent)  \(entity.file):\(entity.line)")
+            for attribute in entity.attributes { lines.append("    " + describe(attribute)) }
+            for relationship in entity.relationships { lines.append("    " + describe(relationship)) }
+            for constraint in entity.uniqueConstraints { lines.append("    #Unique(\(constraint.joined(separator: ", ")))") }
+            lines.append("")
+        }
+        lines.append("\(model.entities.count) model\(model.entities.count == 1 ? "" : "s")")
+        if let version = model.activeSchemaVersion { lines.append("Schema version in use: \(version)") }
+        if let registered = model.registeredTypes { lines.append("Registered: \(registered.joined(separator: ", "))") }
+        if !model.diagnostics.isEmpty {
+            lines.append("")
+            lines += ModelInput.diagnosticLines(model)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func describe(_ attribute: Attribute) -> String {
+        var text = "\(attribute.name): \(attribute.swiftType ?? "<unknown type>")\(attribute.optional ? "?" : "")"
+        if attribute.hasDefault { text += " = …" }
+        var flags: [String] = []
+        if attribute.externalStorage { flags.append("externalStorage") }
+        if attribute.unique { flags.append("unique") }
+        if attribute.allowsCloudEncryption { flags.append("allowsCloudEncryption") }
+        if let original = attribute.originalName { flags.append("originalName: \(original)") }
+        if !flags.isEmpty { text += "  [\(flags.joined(separator: ", "))]" }
+        return text + "  line \(attribute.line)"
+    }
+
+    private static func describe(_ relationship: Relationship) -> String {
+        let target = relationship.toMany ? "[\(relationship.destination)]" : relationship.destination
+        var text = "\(relationship.name): \(target)\(relationship.optional ? "?" : "")  (\(relationship.deleteRule.rawValue)"
+        if let inverse = relationship.inverse { text += ", inverse \(inverse)" }
+        if relationship.ordered { text += ", ordered" }
+        return text + ")  line \(relationship.line)"
+    }
+}

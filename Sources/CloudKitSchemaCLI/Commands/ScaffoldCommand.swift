@@ -1,0 +1,71 @@
+import Foundation
+import SchemaGate
+
+/// `scaffold --output PATH`: the DEBUG-only app file that implements the create flag.
+enum ScaffoldCommand {
+    static let command = Command(
+        name: "scaffold",
+        summary: "Write the DEBUG-only Swift file that materializes Development (initializeCloudKitSchema).",
+        discussion: """
+        Writes a Swift source file for the app: launched with -initializeCloudKitSchema
+        (or --argument), the debug app builds a managed object model from the registered
+        @Model types, opens a throwaway CloudKit-mirrored store in a temporary
+        directory, calls initializeCloudKitSchema(), removes the store with its hidden
+        support folder, and exits. The file is wrapped in #if DEBUG, so Release builds
+        cannot change the schema. Pair it with a "create" command in the configuration.
+        Model types come from --type, or from the registered models found in the
+        configured model paths.
+        """,
+        spec: ArgumentSpec(options: [
+            OptionSpec("output", value: "PATH", help: "The Swift file to write (e.g. App/Debug/CloudKitSchemaInitializer.swift)."),
+            OptionSpec("type", .multiple, value: "NAME", help: "Model type names to register (default: read from the models)."),
+            OptionSpec("argument", value: "FLAG", help: "Launch argument that triggers it (default: -initializeCloudKitSchema)."),
+            OptionSpec("force", .flag, help: "Overwrite an existing file."),
+            PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.config,
+        ]),
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
+        guard let output = context.arguments.value("output") else {
+            throw .usage("scaffold needs --output PATH: the Swift file to add to the app target")
+        }
+        let configuration = try PipelineOptions.configuration(context)
+        let container = try PipelineOptions.engine { try configuration.requireSingleContainer() }
+        let types = try modelTypes(context, configuration: configuration, container: container)
+        let argument = context.arguments.value("argument") ?? InitializerScaffold.defaultLaunchArgument
+        guard argument.hasPrefix("-"), !argument.contains(where: \.isWhitespace), !argument.contains("\"") else {
+            throw .usage("--argument '\(argument)' must start with '-' and contain no spaces or quotes, e.g. -initializeCloudKitSchema")
+        }
+        let path = context.path(output)
+        if FileManager.default.fileExists(atPath: path) && !context.arguments.flag("force") {
+            throw .usage("\(output) already exists: pass --force to replace it")
+        }
+        let scaffold = InitializerScaffold(containerID: container.id.value, modelTypes: types, launchArgument: argument)
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try scaffold.source.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw .input("\(output): cannot write the file (\(error.localizedDescription)): choose a writable path")
+        }
+        context.console.line("Wrote \(output) (\(types.count) model type\(types.count == 1 ? "" : "s"): \(types.joined(separator: ", "))).")
+        context.console.line("Add it to the app target, call \(scaffold.typeName).runIfRequested() at launch, and configure")
+        context.console.line("\"create\" in .cloudkit-schema.json to launch the debug app with \(argument).")
+        return 0
+    }
+
+    static func modelTypes(_ context: CommandContext, configuration: ResolvedConfiguration, container: ResolvedContainer) throws(CLIError) -> [String] {
+        let given = context.arguments.all("type")
+        if !given.isEmpty {
+            if let bad = given.first(where: { !InitializerScaffold.isTypeName($0) }) {
+                throw .usage("--type '\(bad)' is not a Swift type name")
+            }
+            return given
+        }
+        let found = try PipelineOptions.engine { try RegisteredModelTypes.find(modelPaths: container.modelPaths) }
+        guard !found.isEmpty else {
+            throw .input("no @Model types found in \(container.modelPaths.map { PipelineOptions.display($0, context) }.joined(separator: ", ")): name them with --type Item --type Tag, or fix modelPaths")
+        }
+        return found
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import SchemaGate
+
+/// The `cloudkit-schema` command line: dispatch, help, version, and turning errors
+/// into exit status 2 with a message that says what to do.
+public enum Tool {
+    public static let version = "0.1.0"
+
+    public static var commands: [Command] {
+        // One per line, in the order `--help` lists them: the release job first.
+        [
+            GateCommand.command,
+            CheckCommand.command,
+            LintCommand.command,
+            ModelsCommand.command,
+            ExpectedCommand.command,
+            ChangedCommand.command,
+            CreateCommand.command,
+            ExportCommand.command,
+            FormatCommand.command,
+            InitCommand.command,
+            ConfigCommand.command,
+            ScaffoldCommand.command,
+            InstallHooksCommand.command,
+        ]
+    }
+
+    public static func run(
+        _ arguments: [String], environment: [String: String], workingDirectory: String, console: Console
+    ) -> Int32 {
+        guard let first = arguments.first else {
+            console.out(overview)
+            return 0
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if arguments.count > 1, let command = command(named: arguments[1]) {
+                console.out(HelpFormatter.help(for: command))
+                return 0
+            }
+            console.out(overview)
+            return 0
+        case "--version":
+            console.line(version)
+            return 0
+        default:
+            break
+        }
+        guard let command = command(named: first) else {
+            let hint = closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            console.errorLine("error: unknown command '\(first)'\(hint)\nRun 'cloudkit-schema --help' for the list of commands.")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+            console.out(HelpFormatter.help(for: command))
+            return 0
+        }
+        do throws(CLIError) {
+            let parsed = try ArgumentParser(spec: command.spec).parse(rest)
+            let context = CommandContext(
+                arguments: parsed, environment: environment, workingDirectory: workingDirectory, console: console)
+            return try command.run(context)
+        } catch {
+            report(error, command: command, arguments: rest, console: console)
+            return 2
+        }
+    }
+
+    static func command(named name: String) -> Command? {
+        commands.first { $0.name == name }
+    }
+
+    /// Errors go to stderr; with `--format json` a JSON report with status `error` also
+    /// goes to stdout, so machine readers never get an empty document.
+    static func report(_ error: CLIError, command: Command, arguments: [String], console: Console) {
+        console.errorLine("error: \(error.message)")
+        if case .usage = error {
+            console.errorLine("Run 'cloudkit-schema \(command.name) --help' for usage.")
+        }
+        if ReportOutput.requestedFormat(in: arguments) == .json {
+            let code: String
+            switch error {
+            case .usage: code = "usage-error"
+            case .input: code = "input-error"
+            case .setup: code = "setup-error"
+            }
+            let report = Report(
+                command: command.name, status: .error,
+                findings: [Finding(severity: .error, code: code, message: error.message)])
+            console.out(JSONReporter().render(report))
+        }
+        // Plugin hosts collapse exit codes: the last line says the status in words.
+        console.errorLine("cloudkit-schema \(command.name): \(ReportStatus.error.words)")
+    }
+
+    static var overview: String {
+        var text = """
+        cloudkit-schema \(version): stop a release whose CloudKit Production schema lacks a
+        record type or field that the app's SwiftData / Core Data models write.
+
+        USAGE: cloudkit-schema <command> [options]
+
+        COMMANDS:
+
+        """
+        let width = (commands.map(\.name.count).max() ?? 0) + 2
+        for command in commands {
+            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += """
+
+        Run 'cloudkit-schema <command> --help' for a command's options.
+        Exit status: 0 pass (or deliberate skip), 1 findings, 2 setup, usage or input problem.
+
+        """
+        return text
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Parses one `.xcdatamodel/contents` XML file into entities: attributes with types,
+/// optionality, defaults, external storage and encryption; relationships with inverse,
+/// ordering and delete rule; parent entities; uniqueness constraints. When a
+/// configuration is marked `usedWithCloudKit`, only its member entities are mirrored.
+///
+/// Malformed XML yields a diagnostic and no entities: `XMLParser.parse()` returns true
+/// for some malformed input, so its `parserError` is checked too.
+enum CoreDataContentsParser {
+    static func parse(_ bytes: [UInt8], file: String) -> (entities: [Entity], diagnostics: [ModelDiagnostic]) {
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        let delegate = ContentsDelegate(file: file)
+        parser.delegate = delegate
+        let succeeded = parser.parse()
+        if !succeeded || parser.parserError != nil || delegate.failure != nil {
+            let reason = delegate.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+            return ([], [ModelDiagnostic(
+                kind: .parseError,
+                message: "\(file): not a readable Core Data model (\(reason)); open it in Xcode to repair it",
+                file: file, line: delegate.failureLine ?? (parser.lineNumber > 0 ? parser.lineNumber : nil))])
+        }
+        guard delegate.sawModel else {
+            return ([], [ModelDiagnostic(
+                kind: .parseError, message: "\(file): no <model> element, so this is not a Core Data model file",
+                file: file)])
+        }
+        return (delegate.mirroredEntities(), delegate.diagnostics)
+    }
+}
+
+private final class ContentsDelegate: NSObject, XMLParserDelegate {
+    let file: String
+    var entities: [Entity] = []
+    var diagnostics: [ModelDiagnostic] = []
+    var sawModel = false
+    var failure: String?
+    var failureLine: Int?
+    private var depth = 0
+    private var currentEntity: Int?
+    private var currentConstraint: [String]?
+    private var currentConfiguration: String?
+    private var cloudKitConfigurations: Set<String> = []
+    private var members: [String: [String]] = [:]
+
+    init(file: String) { self.file = file }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
+        depth += 1
+        let line = parser.lineNumber
+        if depth == 1 {
+            sawModel = elementName == "model"
+            return
+        }
+        guard sawModel else { return }
+        switch elementName {
+        case "entity":
+            guard let name = attributes["name"], !name.isEmpty else {
+                diagnostics.append(ModelDiagnostic(kind: .parseError, message: "\(file): an <entity> without a name was skipped", file: file, line: line))
+                currentEntity = nil
+                return
+            }
+            entities.append(Entity(name: name, file: file, line: line, parent: attributes["parentEntity"]))
+            currentEntity = entities.count - 1
+        case "attribute":
+            guard let entity = currentEntity, let name = attributes["name"], attributes["transient"] != "YES" else { return }
+            let swiftType = Self.swiftType(attributes["attributeType"])
+            if swiftType == nil {
+                diagnostics.append(ModelDiagnostic(
+                    kind: .unknownType,
+                    message: "\(entities[entity].name).\(name) has attribute type '\(attributes["attributeType"] ?? "")', which has no known CloudKit field type",
+                    file: file, line: line))
+            }
+            entities[entity].attributes.append(Attribute(
+                name: name, swiftType: swiftType, optional: attributes["optional"] == "YES",
+                hasDefault: attributes["defaultValueString"] != nil || attributes["defaultDateTimeInterval"] != nil,
+                externalStorage: attributes["allowsExternalBinaryDataStorage"] == "YES",
+                allowsCloudEncryption: attributes["allowsCloudEncryption"] == "YES",
+                originalName: attributes["renamingIdentifier"], line: line))
+        case "relationship":
+            guard let entity = currentEntity, let name = attributes["name"], attributes["transient"] != "YES" else { return }
+            entities[entity].relationships.append(Relationship(
+                name: name, destination: attributes["destinationEntity"] ?? "", toMany: attributes["toMany"] == "YES",
+                optional: attributes["optional"] == "YES", inverse: attributes["inverseName"],
+                deleteRule: Self.deleteRule(attributes["deletionRule"]), ordered: attributes["ordered"] == "YES",
+                originalName: attributes["renamingIdentifier"], line: line))
+        case "uniquenessConstraint":
+            currentConstraint = []
+        case "constraint":
+            if let value = attributes["value"] { currentConstraint?.append(value) }
+        case "configuration":
+            currentConfiguration = attributes["name"]
+            if attributes["usedWithCloudKit"] == "YES", let name = attributes["name"] { cloudKitConfigurations.insert(name) }
+        case "memberEntity":
+            if let configuration = currentConfiguration, let name = attributes["name"] {
+                members[configuration, default: []].append(name)
+            }
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        depth -= 1
+        switch elementName {
+        case "entity": currentEntity = nil
+        case "uniquenessConstraint":
+            if let constraint = currentConstraint, !constraint.isEmpty, let entity = currentEntity {
+                entities[entity].uniqueConstraints.append(constraint)
+            }
+            currentConstraint = nil
+        case "configuration": currentConfiguration = nil
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if failure == nil {
+            failure = parseError.localizedDescription
+            failureLine = parser.lineNumber
+        }
+    }
+
+    /// Entities of the CloudKit configurations (with their sub-entities), or all of them
+    /// when no configuration is marked for CloudKit (the default one is mirrored).
+    func mirroredEntities() -> [Entity] {
+        guard !cloudKitConfigurations.isEmpty else { return entities }
+        var included = Set(cloudKitConfigurations.flatMap { members[$0] ?? [] })
+        var grew = true
+        while grew {
+            grew = false
+            for entity in entities where !included.contains(entity.name) {
+                if let parent = entity.parent, included.contains(parent) {
+                    included.insert(entity.name)
+                    grew = true
+                }
+            }
+        }
+        return entities.filter { included.contains($0.name) }
+    }
+
+    /// Core Data attribute types as the Swift types SwiftData would use.
+    static func swiftType(_ attributeType: String?) -> String? {
+        switch attributeType {
+        case "Integer 16": return "Int16"
+        case "Integer 32": return "Int32"
+        case "Integer 64": return "Int64"
+        case "Decimal": return "Decimal"
+        case "Double": return "Double"
+        case "Float": return "Float"
+        case "String": return "String"
+        case "Boolean": return "Bool"
+        case "Date": return "Date"
+        case "Binary": return "Data"
+        case "UUID": return "UUID"
+        case "URI": return "URL"
+        case "Transformable": return "Transformable"  // always archived to bytes, whatever its class
+        case "Composite": return "Composite"
+        default: return nil
+        }
+    }
+
+    static func deleteRule(_ text: String?) -> DeleteRule {
+        switch text {
+        case "Cascade": return .cascade
+        case "Deny": return .deny
+        case "No Action": return .noAction
+        default: return .nullify
+        }
+    }
+}

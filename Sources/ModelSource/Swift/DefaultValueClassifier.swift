@@ -1,0 +1,101 @@
+/// Recognises the initial values a type can be read from without a compiler.
+enum DefaultValueClassifier {
+    static func classify(_ tokens: [SwiftToken]) -> DefaultValue {
+        guard let first = tokens.first else { return .other }
+        if tokens.count == 1 { return single(first) }
+        // `-1`, `-0.5`
+        if tokens.count == 2, first.kind == .operator, first.text == "-", tokens[1].kind == .number {
+            return single(tokens[1])
+        }
+        if first.isPunctuation("[") { return bracketed(tokens) }
+        if first.kind == .identifier, !first.escaped, first.text.first?.isUppercase == true {
+            return named(tokens)
+        }
+        return .other
+    }
+
+    private static func single(_ token: SwiftToken) -> DefaultValue {
+        switch token.kind {
+        case .string: return .string
+        case .number:
+            let text = token.text.lowercased()
+            let isHex = text.hasPrefix("0x")
+            return text.contains(".") || (!isHex && text.contains("e")) || (isHex && text.contains("p")) ? .float : .integer
+        case .identifier where !token.escaped:
+            switch token.text {
+            case "true", "false": return .bool
+            case "nil": return .nil
+            default: return .other
+            }
+        default: return .other
+        }
+    }
+
+    /// `[]`, `["a", "b"]`, `[1, 2]`, `[String]()`, `[String: Int]()`.
+    private static func bracketed(_ tokens: [SwiftToken]) -> DefaultValue {
+        guard let close = closingIndex(tokens, from: 0) else { return .other }
+        let inside = Array(tokens[1..<close])
+        let rest = tokens[(close + 1)...]
+        if rest.count == 2, rest.first?.isPunctuation("(") == true, rest.last?.isPunctuation(")") == true {
+            return .constructor(type: TypeText.render(Array(tokens[0...close])), optional: false)
+        }
+        guard rest.isEmpty else { return .other }
+        let elements = splitTopLevel(inside, separator: ",").filter { !$0.isEmpty }
+        guard !elements.isEmpty else { return .array(element: nil) }
+        if elements.allSatisfy({ $0.count == 1 && $0[0].kind == .string }) { return .array(element: "String") }
+        if elements.allSatisfy({ $0.count == 1 && single($0[0]) == .integer }) { return .array(element: "Int") }
+        return .array(element: nil)
+    }
+
+    /// `Date()`, `URL(string: "x")`, `Set<String>()`, `Kind.default`, `Kind.default.rawValue`.
+    private static func named(_ tokens: [SwiftToken]) -> DefaultValue {
+        var path: [String] = []
+        var index = 0
+        var generic = ""
+        while index < tokens.count, tokens[index].kind == .identifier {
+            path.append(tokens[index].text)
+            index += 1
+            if index < tokens.count, tokens[index].isPunctuation("<"), let close = closingAngle(tokens, from: index) {
+                generic = TypeText.render(Array(tokens[index...close]))
+                index = close + 1
+            }
+            guard index + 1 < tokens.count, tokens[index].isPunctuation("."), tokens[index + 1].kind == .identifier else { break }
+            index += 1
+        }
+        if index == tokens.count { return .member(path: path) }
+        guard tokens[index].isPunctuation("("), closingIndex(tokens, from: index) == tokens.count - 1 else { return .other }
+        // `Type(...)` or `Type.init(...)`; `Kind.make()` returns who knows what.
+        if path.last == "init" { path.removeLast() }
+        guard let last = path.last, last.first?.isUppercase == true else { return .other }
+        let firstLabel = tokens.count > index + 2 && tokens[index + 2].isPunctuation(":") ? tokens[index + 1].text : nil
+        let failable = path == ["URL"] && firstLabel == "string"
+        return .constructor(type: path.joined(separator: ".") + generic, optional: failable)
+    }
+
+    private static func closingIndex(_ tokens: [SwiftToken], from open: Int) -> Int? {
+        let opener = tokens[open].text
+        let closer = opener == "(" ? ")" : opener == "[" ? "]" : "}"
+        var depth = 0
+        for index in open..<tokens.count where tokens[index].kind == .punctuation {
+            if tokens[index].text == opener { depth += 1 }
+            if tokens[index].text == closer {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    private static func closingAngle(_ tokens: [SwiftToken], from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<tokens.count {
+            if tokens[index].isPunctuation("<") { depth += 1 }
+            if tokens[index].isPunctuation(">") {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            if tokens[index].isPunctuation("(") || tokens[index].isPunctuation("{") { return nil }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,102 @@
+/// Builds an `Entity` from a parsed `@Model` class: each stored property becomes a
+/// relationship (its type names a model, or it carries `@Relationship`) or an attribute.
+/// A property whose type cannot be told is kept, with a nil type and a diagnostic.
+struct EntityBuilder {
+    let modelNames: Set<String>
+    let types: TypeIndex
+
+    static let builtinTypes: Set<String> = [
+        "Date", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "CGFloat", "Decimal", "Bool", "String", "UUID", "Data", "URL",
+    ]
+
+    func entity(from model: ModelClassDeclaration, file: String) -> (Entity, [ModelDiagnostic]) {
+        var entity = Entity(name: model.name, file: file, line: model.line, uniqueConstraints: model.uniqueConstraints)
+        if let superclass = model.inherited.first.map(SwiftTypeShape.lastComponent), superclass != model.name,
+           modelNames.contains(superclass) {
+            entity.parent = superclass
+        }
+        var diagnostics: [ModelDiagnostic] = []
+        for property in model.properties {
+            var typeText = property.typeText
+            var inferredOptional = false
+            if typeText == nil, let value = property.defaultValue, let (type, optional) = infer(value) {
+                typeText = type
+                inferredOptional = optional
+            }
+            guard let typeText, !typeText.isEmpty else {
+                entity.attributes.append(Attribute(
+                    name: property.name, swiftType: nil, optional: false, hasDefault: property.defaultValue != nil,
+                    line: property.line))
+                diagnostics.append(ModelDiagnostic(
+                    kind: .unknownType,
+                    message: "\(model.name).\(property.name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(property.name): Type = ...' so its CloudKit field type is known",
+                    file: file, line: property.line))
+                continue
+            }
+            let shape = SwiftTypeShape(typeText)
+            let destination = shape.elementName
+            if property.relationship != nil || (modelNames.contains(destination) && !shape.isDictionary) {
+                entity.relationships.append(Relationship(
+                    name: property.name, destination: destination, toMany: shape.element != nil,
+                    optional: shape.optional || inferredOptional, inverse: property.relationship?.inverse?.last,
+                    deleteRule: property.relationship?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
+                    originalName: property.relationship?.originalName ?? property.attribute?.originalName, line: property.line))
+            } else {
+                let options = property.attribute?.options ?? []
+                entity.attributes.append(Attribute(
+                    name: property.name, swiftType: shape.base, optional: shape.optional || inferredOptional,
+                    hasDefault: property.defaultValue != nil, externalStorage: options.contains("externalStorage"),
+                    unique: options.contains("unique"), allowsCloudEncryption: options.contains("allowsCloudEncryption"),
+                    originalName: property.attribute?.originalName, line: property.line))
+            }
+        }
+        return (entity, diagnostics)
+    }
+
+    /// The type an initial value implies, and whether it is optional (`URL(string:)`).
+    func infer(_ value: DefaultValue) -> (String, Bool)? {
+        switch value {
+        case .string: return ("String", false)
+        case .integer: return ("Int", false)
+        case .float: return ("Double", false)
+        case .bool: return ("Bool", false)
+        case .nil, .other: return nil
+        case .array(let element): return element.map { ("[\($0)]", false) }
+        case .constructor(let type, let optional): return (type, optional)
+        case .member(let path):
+            guard path.count >= 2, let member = path.last else { return nil }
+            if member == "rawValue", path.count >= 3 {
+                return types.rawType(ofEnum: path.dropLast(2).joined(separator: ".")).map { ($0, false) }
+            }
+            let base = path.dropLast().joined(separator: ".")
+            if Self.builtinTypes.contains(base) { return (base, false) }
+            if let declaration = types.declaration(named: base), declaration.kind == .enum, declaration.cases.contains(member) {
+                return (base, false)
+            }
+            return nil
+        }
+    }
+}
+
+/// Fills in the inverse of the side that did not declare it: SwiftData takes
+/// `inverse:` on one side only. Left empty when two relationships claim the same inverse.
+enum InverseResolver {
+    static func fill(_ entities: inout [Entity]) {
+        var claims: [String: [String]] = [:]  // "Destination.property" -> claiming relationships
+        for entity in entities {
+            for relationship in entity.relationships {
+                guard let inverse = relationship.inverse else { continue }
+                claims["\(relationship.destination).\(inverse)", default: []].append(relationship.name)
+            }
+        }
+        for entityIndex in entities.indices {
+            for relationshipIndex in entities[entityIndex].relationships.indices {
+                let relationship = entities[entityIndex].relationships[relationshipIndex]
+                guard relationship.inverse == nil,
+                      let claimants = claims["\(entities[entityIndex].name).\(relationship.name)"], claimants.count == 1 else { continue }
+                entities[entityIndex].relationships[relationshipIndex].inverse = claimants[0]
+            }
+        }
+    }
+}

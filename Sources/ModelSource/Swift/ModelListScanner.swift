@@ -1,0 +1,138 @@
+/// Finds the calls that register model types, wherever they are (an `App` initializer,
+/// a view modifier, a helper): `Schema([A.self, B.self])`, `Schema(versionedSchema:
+/// V2.self)`, `ModelContainer(for: A.self, B.self, configurations: ...)` and
+/// `.modelContainer(for: [A.self])`.
+///
+/// Previews and tests often register a subset of the models in memory; those calls
+/// (inside `#Preview`, or with `inMemory: true` / `isStoredInMemoryOnly: true`) are not
+/// the app's registration and are left out.
+enum ModelListScanner {
+    static func calls(in tokens: [SwiftToken]) -> [ModelListDeclaration] {
+        var lists: [ModelListDeclaration] = []
+        let matches = matchingBrackets(in: tokens)
+        let previews = previewBodies(in: tokens, matches: matches)
+        for index in tokens.indices.dropLast() {
+            let token = tokens[index]
+            guard token.kind == .identifier, !token.escaped, tokens[index + 1].isPunctuation("("),
+                  ["Schema", "ModelContainer", "modelContainer"].contains(token.text),
+                  let close = matches[index + 1], close - index < longestCall,
+                  !previews.contains(where: { $0.contains(index) }) else { continue }
+            let arguments = Array(tokens[(index + 2)..<close])
+            if token.text == "Schema" {
+                lists += schemaCall(arguments, line: token.line)
+            } else if !isInMemory(arguments) {
+                // Nested calls (`Schema(versionedSchema: V2.self)`) are scanned on their own.
+                let names = selfReferences(in: outsideCalls(labeled(arguments, keeping: ["for"])))
+                if !names.isEmpty { lists.append(ModelListDeclaration(source: .call, scope: [], names: names, line: token.line)) }
+            }
+        }
+        return lists
+    }
+
+    /// `Schema([A.self])` registers; `Schema(versionedSchema: V2.self)` and
+    /// `Schema(SchemaV2.models)` name the version in use (if V2 turns out to be one).
+    private static func schemaCall(_ arguments: [SwiftToken], line: Int) -> [ModelListDeclaration] {
+        if arguments.first?.isKeyword("versionedSchema") == true {
+            let names = selfReferences(in: arguments)
+            return names.isEmpty ? [] : [ModelListDeclaration(source: .versionedSchemaReference, scope: [], names: names, line: line)]
+        }
+        let first = outsideCalls(labeled(arguments, keeping: [nil]))
+        var lists: [ModelListDeclaration] = []
+        let names = selfReferences(in: first)
+        if !names.isEmpty { lists.append(ModelListDeclaration(source: .call, scope: [], names: names, line: line)) }
+        let versions = membersNamed("models", in: first)
+        if !versions.isEmpty { lists.append(ModelListDeclaration(source: .versionedSchemaReference, scope: [], names: versions, line: line)) }
+        return lists
+    }
+
+    /// `inMemory: true` or `isStoredInMemoryOnly: true` anywhere in the arguments.
+    private static func isInMemory(_ arguments: [SwiftToken]) -> Bool {
+        arguments.indices.dropLast(2).contains { index in
+            (arguments[index].isKeyword("inMemory") || arguments[index].isKeyword("isStoredInMemoryOnly"))
+                && arguments[index + 1].isPunctuation(":") && arguments[index + 2].isKeyword("true")
+        }
+    }
+
+    /// Token ranges of `#Preview { ... }` and `#Preview("name") { ... }` bodies.
+    private static func previewBodies(in tokens: [SwiftToken], matches: [Int?]) -> [ClosedRange<Int>] {
+        var bodies: [ClosedRange<Int>] = []
+        for index in tokens.indices where tokens[index].kind == .pound && tokens[index].text == "Preview" {
+            var open = index + 1
+            if open < tokens.count, tokens[open].isPunctuation("("), let close = matches[open] { open = close + 1 }
+            guard open < tokens.count, tokens[open].isPunctuation("{") else { continue }
+            bodies.append(open...(matches[open] ?? tokens.count - 1))
+        }
+        return bodies
+    }
+
+    /// The tokens of the arguments whose label (carried over unlabeled variadic arguments)
+    /// is one of `labels`; `nil` stands for the leading unlabeled argument.
+    static func labeled(_ arguments: [SwiftToken], keeping labels: Set<String?>) -> [SwiftToken] {
+        var kept: [SwiftToken] = []
+        var label: String?
+        for argument in splitTopLevel(arguments, separator: ",") {
+            if argument.count >= 2, argument[0].kind == .identifier, argument[1].isPunctuation(":") {
+                label = argument[0].text
+            }
+            if labels.contains(label) { kept += argument }
+        }
+        return kept
+    }
+
+    /// The tokens not inside parentheses (array literals are kept).
+    static func outsideCalls(_ tokens: [SwiftToken]) -> [SwiftToken] {
+        var depth = 0
+        var kept: [SwiftToken] = []
+        for token in tokens {
+            if token.isPunctuation("(") { depth += 1 }
+            if depth == 0 { kept.append(token) }
+            if token.isPunctuation(")") { depth = max(0, depth - 1) }
+        }
+        return kept
+    }
+
+    /// `X.Y.models` -> `X.Y` for `member` = `models`.
+    static func membersNamed(_ member: String, in tokens: [SwiftToken]) -> [String] {
+        var names: [String] = []
+        for index in tokens.indices where tokens[index].isKeyword(member) && index >= 2 && tokens[index - 1].isPunctuation(".") {
+            var components: [String] = []
+            var position = index - 2
+            while position >= 0, tokens[position].kind == .identifier {
+                components.insert(tokens[position].text, at: 0)
+                guard position >= 2, tokens[position - 1].isPunctuation(".") else { break }
+                position -= 2
+            }
+            if !components.isEmpty { names.append(components.joined(separator: ".")) }
+        }
+        return names
+    }
+
+    /// `A.self`, `Schemas.V2.Item.self` -> `A`, `Schemas.V2.Item`, in order, without repeats.
+    static func selfReferences(in tokens: [SwiftToken]) -> [String] {
+        var names: [String] = []
+        for name in membersNamed("self", in: tokens) where name != "Self" && !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+
+    /// For each `(` and `{`, the index of its match (or nil), found in one pass.
+    static func matchingBrackets(in tokens: [SwiftToken]) -> [Int?] {
+        var matches = [Int?](repeating: nil, count: tokens.count)
+        var parentheses: [Int] = [], braces: [Int] = []
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            switch token.text {
+            case "(": parentheses.append(index)
+            case ")": if let start = parentheses.popLast() { matches[start] = index }
+            case "{": braces.append(index)
+            case "}": if let start = braces.popLast() { matches[start] = index }
+            default: break
+            }
+        }
+        return matches
+    }
+
+    /// Registration lists are short; a longer "call" is broken or generated input, and
+    /// skipping it keeps the scan linear however calls nest.
+    static let longestCall = 10_000
+}

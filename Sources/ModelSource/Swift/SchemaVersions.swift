@@ -1,0 +1,131 @@
+/// The `VersionedSchema` types of a project and which one the app runs with.
+///
+/// Real projects keep every version's models (`SchemaV1.Item`, `SchemaV2.Item`), nest
+/// versions in namespaces, add models to a version in extensions, and often have a newer
+/// version on disk than the one in use. The version in use is, in order of evidence:
+/// `Schema(versionedSchema: X.self)`; the version most top-level typealiases point into
+/// (`typealias Item = SchemaV2.Item`); the last entry of a migration plan's `schemas`;
+/// the highest `versionIdentifier` (then the highest name in natural order).
+struct SchemaVersions {
+    /// Qualified names of versioned schema types, in first-seen order.
+    private(set) var names: [String] = []
+    /// Versions by their last name component, for matching names written shorter.
+    private var byLastComponent: [String: [String]] = [:]
+    private var versions: [String: [Int]] = [:]
+    /// The version in use and why, when there are versions.
+    private(set) var active: String?
+    private(set) var reason: String?
+    /// Whether the sources say which version is in use (a versioned schema reference, a
+    /// typealias, a migration plan) rather than it being merely the highest.
+    private(set) var isExplicit = false
+
+    init(files: [SwiftFileDeclarations]) {
+        var seen = Set<String>()
+        for file in files {
+            for type in file.types where type.inherited.contains(where: VersionRules.isVersionedSchema) {
+                guard seen.insert(type.qualifiedName).inserted else { continue }
+                names.append(type.qualifiedName)
+                byLastComponent[type.path.last ?? type.qualifiedName, default: []].append(type.qualifiedName)
+            }
+        }
+        guard !names.isEmpty else { return }
+        for file in files {
+            for identifier in file.versionIdentifiers {
+                if let name = version(containing: identifier.scope), identifier.scope.count >= 1,
+                   canonical(identifier.scope.joined(separator: ".")) == name {
+                    versions[name] = identifier.version
+                }
+            }
+        }
+        (active, reason, isExplicit) = chooseActive(files)
+    }
+
+    /// The versioned schema a declaration inside `scope` belongs to (the nearest enclosing one).
+    func version(containing scope: [String]) -> String? {
+        var length = scope.count
+        while length > 0 {
+            if let name = canonical(scope.prefix(length).joined(separator: ".")) { return name }
+            length -= 1
+        }
+        return nil
+    }
+
+    /// Matches a written name against the versioned schemas: exactly, or by a unique
+    /// last component (an extension may name `V2` where the type is `Schemas.V2`).
+    func canonical(_ written: String) -> String? {
+        let last = written.split(separator: ".").last.map(String.init) ?? written
+        let matches = byLastComponent[last] ?? []
+        if matches.contains(written) { return written }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    private func chooseActive(_ files: [SwiftFileDeclarations]) -> (String?, String?, Bool) {
+        let lists = files.flatMap(\.modelLists)
+        let referenced = lists.filter { $0.source == .versionedSchemaReference }.flatMap(\.names).compactMap(canonical)
+        if let chosen = newest(Array(Set(referenced))) {
+            return (chosen, "Schema(versionedSchema: \(chosen).self)", true)
+        }
+        var aliasCounts: [String: Int] = [:]
+        for file in files {
+            for alias in file.typeAliases where version(containing: alias.scope) == nil {
+                let components = alias.target.split(separator: ".").map(String.init)
+                if components.count >= 2, let name = version(containing: Array(components.dropLast())) {
+                    aliasCounts[name, default: 0] += 1
+                }
+            }
+        }
+        if let most = aliasCounts.values.max() {
+            let chosen = newest(aliasCounts.filter { $0.value == most }.map(\.key))
+            return (chosen, "typealiases point into \(chosen ?? "?")", true)
+        }
+        let planned = lists.filter { $0.source == .migrationPlan }.compactMap { $0.names.last.flatMap(canonical) }
+        if let chosen = newest(Array(Set(planned))) {
+            return (chosen, "last schema of the migration plan", true)
+        }
+        let chosen = newest(names)
+        return (chosen, versions[chosen ?? ""] == nil ? "highest name" : "highest versionIdentifier", false)
+    }
+
+    /// The highest version among `candidates`: by `versionIdentifier`, then by name in
+    /// natural order (`V10` after `V9`).
+    private func newest(_ candidates: [String]) -> String? {
+        candidates.max { lhs, rhs in
+            let left = versions[lhs] ?? [], right = versions[rhs] ?? []
+            if left != right { return left.lexicographicallyPrecedes(right) }
+            return VersionRules.naturalLess(lhs, rhs)
+        }
+    }
+}
+
+enum VersionRules {
+    static func isVersionedSchema(_ inherited: String) -> Bool {
+        inherited == "VersionedSchema" || inherited.hasSuffix(".VersionedSchema")
+    }
+
+    /// `V2` < `V10`: digit runs compare as numbers.
+    static func naturalLess(_ lhs: String, _ rhs: String) -> Bool {
+        let left = chunks(lhs), right = chunks(rhs)
+        for (a, b) in zip(left, right) where a != b {
+            if let x = Int(a), let y = Int(b) { return x < y }
+            return a < b
+        }
+        return left.count < right.count
+    }
+
+    private static func chunks(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var digits = false
+        for character in text {
+            let isDigit = character.isASCII && character.isNumber
+            if !current.isEmpty, isDigit != digits {
+                result.append(current)
+                current = ""
+            }
+            digits = isDigit
+            current.append(character)
+        }
+        if !current.isEmpty { result.append(current) }
+        return result.map { Int($0).map { String($0) } ?? $0 }
+    }
+}

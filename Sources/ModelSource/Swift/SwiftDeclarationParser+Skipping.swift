@@ -1,0 +1,102 @@
+/// Moving past what the parser does not read: statements, function bodies, brackets.
+extension SwiftDeclarationParser {
+    /// Whether the token at `position` can only begin a new declaration or end a body.
+    func startsDeclaration(at position: Int) -> Bool {
+        let token = tokens[position]
+        switch token.kind {
+        case .attribute: return true
+        case .pound: return ["if", "elseif", "else", "endif", "Unique", "Index"].contains(token.text)
+        case .identifier:
+            return !token.escaped && (Self.declarationKeywords.contains(token.text) || isModifier(at: position))
+        case .punctuation: return token.text == "}"
+        default: return false
+        }
+    }
+
+    /// A function, initializer or subscript: signature, then the body if there is one.
+    mutating func skipFunction() {
+        index += 1
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isPunctuation("{") {
+                skipBalanced()
+                return
+            }
+            if token.isPunctuation("}") || (token.newlineBefore && startsDeclaration(at: index)) { return }
+            if token.isPunctuation("(") || token.isPunctuation("[") {
+                skipBalanced()
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// To the end of the statement: a line break at bracket depth 0 (unless the line ended
+    /// with a comma), `;`, or the enclosing body's `}`.
+    mutating func skipStatement() {
+        var previous: SwiftToken?
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isPunctuation("}") || token.isPunctuation(";") { return }
+            if token.newlineBefore, previous != nil, previous?.isPunctuation(",") != true { return }
+            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") {
+                skipBalanced()
+            } else {
+                index += 1
+            }
+            previous = token
+        }
+    }
+
+    /// From an opening `(`, `[` or `{` to just past its match. Counts only that bracket
+    /// kind, so stray brackets of other kinds in broken code cannot derail it.
+    mutating func skipBalanced() {
+        _ = balancedRange()
+    }
+
+    /// Tokens strictly inside the bracket at `index`, moving past its match.
+    mutating func balancedContents() -> [SwiftToken] {
+        let range = balancedRange()
+        return Array(tokens[range])
+    }
+
+    mutating func balancedRange() -> Range<Int> {
+        let open = tokens[index].text
+        let close = open == "(" ? ")" : open == "[" ? "]" : "}"
+        let start = index + 1
+        var depth = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                if token.text == open { depth += 1 }
+                if token.text == close {
+                    depth -= 1
+                    if depth == 0 {
+                        index += 1
+                        return start..<(index - 1)
+                    }
+                }
+            }
+            index += 1
+        }
+        return start..<max(start, tokens.count)
+    }
+
+    /// `<...>` generic parameters or arguments (an arrow's `>` does not close them).
+    mutating func skipAngles() {
+        var depth = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isPunctuation("<") { depth += 1 }
+            if token.isPunctuation(">"), !(index > 0 && tokens[index - 1].kind == .operator && tokens[index - 1].text.hasSuffix("-")) {
+                depth -= 1
+                if depth == 0 {
+                    index += 1
+                    return
+                }
+            }
+            if token.isPunctuation("{") || token.isPunctuation("}") || token.isPunctuation(";") { return }
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,172 @@
+/// `var` / `let` declarations: stored model properties, and the properties that list
+/// model types or name a schema version.
+extension SwiftDeclarationParser {
+    /// One binding of a `var`/`let` (a declaration may hold several: `var a = 1, b = 2`).
+    struct Binding {
+        var name: SwiftToken?
+        var type: [SwiftToken]?
+        var initializer: [SwiftToken]?
+        /// Tokens inside an accessor block, when there is one.
+        var accessors: [SwiftToken]?
+
+        /// Stored unless its block is a getter/setter; `willSet`/`didSet` observe a stored value.
+        var isStored: Bool {
+            guard let accessors else { return true }
+            let first = accessors.first { $0.kind != .attribute && !["mutating", "nonmutating"].contains($0.text) }
+            return first?.isKeyword("willSet") == true || first?.isKeyword("didSet") == true
+        }
+    }
+
+    mutating func parseVariables(attributes: [ParsedAttribute], isStatic: Bool) {
+        index += 1  // var / let
+        while index < tokens.count {
+            let binding = parseBinding()
+            record(binding, attributes: attributes, isStatic: isStatic)
+            // Another binding follows only as `, name :` or `, name =`.
+            guard index + 2 < tokens.count, tokens[index].isPunctuation(","), tokens[index + 1].kind == .identifier,
+                  tokens[index + 2].isPunctuation(":") || tokens[index + 2].isPunctuation("=") else { return }
+            index += 1
+        }
+    }
+
+    private mutating func parseBinding() -> Binding {
+        var binding = Binding()
+        guard index < tokens.count else { return binding }
+        if tokens[index].kind == .identifier {
+            binding.name = tokens[index]
+            index += 1
+        } else if tokens[index].isPunctuation("(") {
+            skipBalanced()  // tuple pattern: nothing a model can persist
+        } else {
+            return binding
+        }
+        if index < tokens.count, tokens[index].isPunctuation(":") {
+            index += 1
+            binding.type = parseTypeAnnotation()
+        }
+        if index < tokens.count, tokens[index].isPunctuation("=") {
+            index += 1
+            binding.initializer = parseExpression()
+        }
+        if index < tokens.count, tokens[index].isPunctuation("{"), binding.initializer == nil || isObserverBlock(at: index) {
+            binding.accessors = balancedContents()
+        }
+        return binding
+    }
+
+    private func isObserverBlock(at position: Int) -> Bool {
+        var next = position + 1
+        while next < tokens.count, tokens[next].kind == .attribute { next += 1 }
+        guard next < tokens.count else { return false }
+        return tokens[next].isKeyword("willSet") || tokens[next].isKeyword("didSet")
+    }
+
+    /// A type runs to `=`, `{`, `,`, `;` or the end of the line, outside brackets.
+    private mutating func parseTypeAnnotation() -> [SwiftToken] {
+        var type: [SwiftToken] = []
+        var depth = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if depth == 0 {
+                if token.isPunctuation("=") || token.isPunctuation("{") || token.isPunctuation(",")
+                    || token.isPunctuation(";") || token.isPunctuation("}") || (token.newlineBefore && !type.isEmpty) {
+                    break
+                }
+            }
+            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("<") { depth += 1 }
+            if token.isPunctuation(")") || token.isPunctuation("]") { depth -= 1 }
+            if token.isPunctuation(">"), !(type.last?.kind == .operator && type.last?.text.hasSuffix("-") == true) { depth -= 1 }
+            if depth < 0 { break }
+            type.append(token)
+            index += 1
+        }
+        return type
+    }
+
+    /// An initial value: up to a line break that does not continue the expression, `;`,
+    /// a binding-separating `,`, an observer block, or the body's `}`.
+    private mutating func parseExpression() -> [SwiftToken] {
+        var expression: [SwiftToken] = []
+        var depth = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if depth == 0 {
+                if token.isPunctuation(";") || token.isPunctuation("}") || token.isPunctuation(")") || token.isPunctuation("]") {
+                    break
+                }
+                if token.isPunctuation(","), index + 2 < tokens.count, tokens[index + 1].kind == .identifier,
+                   tokens[index + 2].isPunctuation(":") || tokens[index + 2].isPunctuation("=") {
+                    break
+                }
+                if token.isPunctuation("{"), isObserverBlock(at: index) { break }
+                if token.newlineBefore, !expression.isEmpty, !continuesExpression(token) { break }
+            }
+            if token.kind == .punctuation {
+                if ["(", "[", "{"].contains(token.text) { depth += 1 }
+                if [")", "]", "}"].contains(token.text) { depth -= 1 }
+            }
+            expression.append(token)
+            index += 1
+        }
+        return expression
+    }
+
+    /// A line starting with `.member`, an operator, `?`/`:` of a ternary, or a closure
+    /// continues the previous line's expression; anything else starts a new declaration.
+    private func continuesExpression(_ token: SwiftToken) -> Bool {
+        switch token.kind {
+        case .operator: return true
+        case .punctuation: return [".", "?", ":", "{", "=", "!"].contains(token.text)
+        default: return false
+        }
+    }
+
+    private mutating func record(_ binding: Binding, attributes: [ParsedAttribute], isStatic: Bool) {
+        guard let name = binding.name else { return }
+        let typeText = binding.type.map(TypeText.render)
+        if let model = currentModel {
+            guard !isStatic, binding.isStored else { return }
+            let attribute = attributes.last { $0.name == "Attribute" || $0.name == "SwiftData.Attribute" }
+                .map(AttributeArgumentParser.attribute)
+            if attributes.contains(where: { $0.name == "Transient" || $0.name == "SwiftData.Transient" })
+                || attribute?.options.contains("ephemeral") == true {
+                return
+            }
+            let relationship = attributes.last { $0.name == "Relationship" || $0.name == "SwiftData.Relationship" }
+                .map(AttributeArgumentParser.relationship)
+            result.models[model].properties.append(PropertyDeclaration(
+                name: name.text, line: name.line, typeText: typeText,
+                defaultValue: binding.initializer.map(DefaultValueClassifier.classify),
+                attribute: attribute, relationship: relationship))
+            return
+        }
+        recordSchemaProperty(name: name.text, typeText: typeText, binding: binding)
+    }
+
+    /// Properties outside models that list model types or name a version.
+    private mutating func recordSchemaProperty(name: String, typeText: String?, binding: Binding) {
+        let body = (binding.initializer ?? []) + (binding.accessors ?? [])
+        if name == "versionIdentifier" {
+            let numbers = body.filter { $0.kind == .number }.prefix(3).compactMap { Int($0.text.filter { $0 != "_" }) }
+            if !numbers.isEmpty {
+                result.versionIdentifiers.append(VersionIdentifierDeclaration(scope: currentPath, version: numbers))
+            }
+            return
+        }
+        let type = typeText ?? ""
+        let source: ModelListDeclaration.Source
+        if type.contains("VersionedSchema.Type") {
+            source = .migrationPlan
+        } else if type.contains("PersistentModel.Type") || (name == "models" && !currentPath.isEmpty) {
+            source = .property(name: name)
+        } else {
+            return
+        }
+        let names = ModelListScanner.selfReferences(in: body)
+        let includes = source == .migrationPlan ? [] : ModelListScanner.membersNamed("models", in: body)
+        // A list built by a call cannot be read; better no registration than an empty one.
+        guard !names.isEmpty || !includes.isEmpty else { return }
+        result.modelLists.append(ModelListDeclaration(
+            source: source, scope: currentPath, names: names, line: binding.name?.line ?? 0, includes: includes))
+    }
+}

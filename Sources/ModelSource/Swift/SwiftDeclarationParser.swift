@@ -1,0 +1,291 @@
+/// Finds model-relevant declarations in a token stream: `@Model` classes and their
+/// stored properties, every type and extension (for enum raw types and `VersionedSchema`
+/// conformances), typealiases, model lists and version identifiers.
+///
+/// It reads declarations only, never statements: function, initializer and accessor
+/// bodies are skipped whole, so nothing inside them (local types, strings, closures) can be
+/// mistaken for a member. `#if` branches are all read. Type bodies are tracked on an
+/// explicit stack, so nesting depth cannot exhaust the call stack, and every step
+/// consumes at least one token, so the parser always terminates.
+struct SwiftDeclarationParser {
+    var tokens: [SwiftToken]
+    var index = 0
+    var result: SwiftFileDeclarations
+    /// Open type bodies, innermost last.
+    var scopes: [Scope] = []
+
+    struct Scope {
+        var path: [String]
+        /// Index into `result.models` when this body is an `@Model` class.
+        var model: Int?
+        /// Index into `result.types` of the type or extension whose body this is.
+        var type: Int?
+    }
+
+    static func parse(_ tokens: [SwiftToken], file: String) -> SwiftFileDeclarations {
+        var parser = SwiftDeclarationParser(tokens: tokens, result: SwiftFileDeclarations(file: file))
+        parser.run()
+        parser.result.modelLists += ModelListScanner.calls(in: tokens)
+        return parser.result
+    }
+
+    private mutating func run() {
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isPunctuation("}") {
+                if !scopes.isEmpty { scopes.removeLast() }
+                index += 1
+            } else if token.isPunctuation("{") {
+                skipBalanced()
+            } else if token.kind == .pound {
+                parseDirective()
+            } else {
+                parseDeclaration()
+            }
+        }
+    }
+
+    var currentPath: [String] { scopes.last?.path ?? [] }
+    var currentModel: Int? { scopes.last?.model }
+
+    // MARK: - Directives
+
+    private mutating func parseDirective() {
+        let token = tokens[index]
+        index += 1
+        switch token.text {
+        case "if", "elseif":
+            // The condition runs to the end of the line; both branches are read.
+            while index < tokens.count, !tokens[index].newlineBefore { index += 1 }
+        case "Unique":
+            parseUniqueMacro()
+        default:
+            break  // #else, #endif, #Index, #Preview...: their arguments are skipped as tokens.
+        }
+    }
+
+    /// `#Unique<Item>([\.a, \.b], [\.c])`: one constraint per bracketed group.
+    private mutating func parseUniqueMacro() {
+        if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
+        guard index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore else { return }
+        let arguments = balancedContents()
+        guard let model = currentModel else { return }
+        for group in splitTopLevel(arguments, separator: ",") {
+            guard group.first?.isPunctuation("[") == true else { continue }
+            let elements = splitTopLevel(Array(group.dropFirst().dropLast()), separator: ",")
+            let names = elements.compactMap { element in element.last(where: { $0.kind == .identifier })?.text }
+            if !names.isEmpty { result.models[model].uniqueConstraints.append(names) }
+        }
+    }
+
+    // MARK: - Declarations
+
+    static let deepestTypeNesting = 64
+
+    static let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "final", "static", "override",
+        "required", "convenience", "dynamic", "lazy", "weak", "unowned", "mutating", "nonmutating", "indirect",
+        "optional", "prefix", "postfix", "infix", "nonisolated", "isolated", "distributed", "consuming",
+        "borrowing", "__consuming", "fileprivate(set)", "unsafe",
+    ]
+
+    static let declarationKeywords: Set<String> = [
+        "var", "let", "func", "init", "deinit", "subscript", "class", "struct", "enum", "actor", "protocol",
+        "extension", "typealias", "case", "import", "associatedtype", "operator", "precedencegroup", "macro",
+    ]
+
+    private mutating func parseDeclaration() {
+        let start = index
+        let attributes = parseAttributes()
+        var modifiers: Set<String> = []
+        while index < tokens.count, isModifier(at: index) {
+            modifiers.insert(tokens[index].text)
+            index += 1
+            // `private(set)`, `nonisolated(unsafe)`, `unowned(safe)`.
+            if index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore { skipBalanced() }
+        }
+        guard index < tokens.count, tokens[index].kind == .identifier, !tokens[index].escaped else {
+            if index == start { index += 1 }
+            return
+        }
+        switch tokens[index].text {
+        case "class", "struct", "enum", "actor", "protocol", "extension":
+            parseTypeDeclaration(attributes: attributes)
+        case "var", "let":
+            parseVariables(attributes: attributes, isStatic: modifiers.contains("static") || modifiers.contains("class"))
+        case "typealias":
+            parseTypeAlias()
+        case "func", "init", "deinit", "subscript":
+            skipFunction()
+        case "case":
+            index += 1
+            parseEnumCases()
+        case "import", "associatedtype", "operator", "precedencegroup", "macro":
+            index += 1
+            skipStatement()
+        default:
+            if index == start { index += 1 }
+        }
+    }
+
+    /// `class` is a modifier in `class var` / `class func`, a declaration otherwise.
+    func isModifier(at position: Int) -> Bool {
+        let token = tokens[position]
+        guard token.kind == .identifier, !token.escaped else { return false }
+        if token.text == "class" {
+            guard position + 1 < tokens.count else { return false }
+            let next = tokens[position + 1]
+            return next.kind == .identifier && !next.escaped
+                && (Self.modifiers.contains(next.text) || ["var", "let", "func", "subscript"].contains(next.text))
+        }
+        guard Self.modifiers.contains(token.text) else { return false }
+        // A modifier is followed by another modifier or a declaration keyword; otherwise the
+        // word is used as a name (`var optional: Bool`, `case final`).
+        guard position + 1 < tokens.count else { return false }
+        let next = tokens[position + 1]
+        if next.isPunctuation("(") { return true }
+        return next.kind == .identifier && !next.escaped
+            && (Self.modifiers.contains(next.text) || Self.declarationKeywords.contains(next.text))
+    }
+
+    /// `@Name` and `@Name(arguments)`, possibly over several lines.
+    private mutating func parseAttributes() -> [ParsedAttribute] {
+        var attributes: [ParsedAttribute] = []
+        while index < tokens.count, tokens[index].kind == .attribute {
+            let token = tokens[index]
+            index += 1
+            var arguments: [SwiftToken] = []
+            if index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore {
+                arguments = balancedContents()
+            }
+            attributes.append(ParsedAttribute(name: token.text, arguments: arguments, line: token.line))
+        }
+        return attributes
+    }
+
+    private mutating func parseTypeDeclaration(attributes: [ParsedAttribute]) {
+        let keyword = tokens[index]
+        let kind = TypeDeclaration.Kind(rawValue: keyword.text) ?? .class
+        index += 1
+        guard index < tokens.count, tokens[index].kind == .identifier else { return }
+        let nameToken = tokens[index]
+        var path: [String]
+        if kind == .extension {
+            path = []
+            while index < tokens.count, tokens[index].kind == .identifier {
+                path.append(tokens[index].text)
+                index += 1
+                if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
+                guard index + 1 < tokens.count, tokens[index].isPunctuation("."), tokens[index + 1].kind == .identifier else { break }
+                index += 1
+            }
+        } else {
+            path = currentPath + [nameToken.text]
+            index += 1
+            if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
+        }
+        let inherited = parseInheritance()
+        // `where` clauses and anything else up to the body.
+        while index < tokens.count, !tokens[index].isPunctuation("{"), !tokens[index].isPunctuation("}") {
+            if tokens[index].newlineBefore && startsDeclaration(at: index) { break }
+            index += 1
+        }
+        result.types.append(TypeDeclaration(kind: kind, path: path, inherited: inherited, line: nameToken.line))
+        guard index < tokens.count, tokens[index].isPunctuation("{") else { return }
+        // Real code nests types a few levels deep; past the bound a body is skipped whole,
+        // so pathological nesting costs linear time and memory.
+        if kind == .protocol || scopes.count >= Self.deepestTypeNesting {
+            skipBalanced()
+            return
+        }
+        var model: Int?
+        if kind == .class, attributes.contains(where: { $0.name == "Model" || $0.name == "SwiftData.Model" }) {
+            model = result.models.count
+            result.models.append(ModelClassDeclaration(
+                name: nameToken.text, scope: currentPath, inherited: inherited, line: nameToken.line))
+        }
+        scopes.append(Scope(path: path, model: model, type: result.types.count - 1))
+        index += 1
+    }
+
+    /// `case a, b(String), c = "raw"`: records the names when the body is an enum's.
+    private mutating func parseEnumCases() {
+        let start = index
+        skipStatement()
+        guard let type = scopes.last?.type, result.types[type].kind == .enum else { return }
+        for element in splitTopLevel(Array(tokens[start..<index]), separator: ",") {
+            if let name = element.first, name.kind == .identifier { result.types[type].cases.append(name.text) }
+        }
+    }
+
+    /// `: A, B.C, D<E>` up to `where` or the body.
+    private mutating func parseInheritance() -> [String] {
+        guard index < tokens.count, tokens[index].isPunctuation(":") else { return [] }
+        index += 1
+        var inherited: [String] = []
+        var current: [SwiftToken] = []
+        var depth = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if depth == 0 && (token.isPunctuation("{") || token.isKeyword("where") || token.isPunctuation("}")) { break }
+            if depth == 0, token.isPunctuation(",") {
+                inherited.append(TypeText.render(current))
+                current = []
+            } else {
+                if token.isPunctuation("<") || token.isPunctuation("(") || token.isPunctuation("[") { depth += 1 }
+                if token.isPunctuation(">") || token.isPunctuation(")") || token.isPunctuation("]") { depth = max(0, depth - 1) }
+                current.append(token)
+            }
+            index += 1
+        }
+        if !current.isEmpty { inherited.append(TypeText.render(current)) }
+        return inherited.filter { !$0.isEmpty }
+    }
+
+    private mutating func parseTypeAlias() {
+        index += 1
+        guard index < tokens.count, tokens[index].kind == .identifier else { return }
+        let name = tokens[index]
+        index += 1
+        if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
+        guard index < tokens.count, tokens[index].isPunctuation("=") else { return }
+        index += 1
+        var target: [SwiftToken] = []
+        while index < tokens.count, !tokens[index].newlineBefore || target.isEmpty, !tokens[index].isPunctuation("}"),
+              !tokens[index].isPunctuation(";") {
+            target.append(tokens[index])
+            index += 1
+        }
+        result.typeAliases.append(TypeAliasDeclaration(
+            scope: currentPath, name: name.text, target: TypeText.render(target), line: name.line))
+    }
+}
+
+/// An attribute as written: `@Attribute(.unique)` has name `Attribute` and the tokens
+/// between its parentheses.
+struct ParsedAttribute {
+    var name: String
+    var arguments: [SwiftToken]
+    var line: Int
+}
+
+/// Splits tokens at `separator` where no bracket is open.
+func splitTopLevel(_ tokens: [SwiftToken], separator: String) -> [[SwiftToken]] {
+    var parts: [[SwiftToken]] = []
+    var current: [SwiftToken] = []
+    var depth = 0
+    for token in tokens {
+        if token.kind == .punctuation {
+            if ["(", "[", "{"].contains(token.text) { depth += 1 }
+            if [")", "]", "}"].contains(token.text) { depth -= 1 }
+            if depth == 0, token.text == separator {
+                parts.append(current)
+                current = []
+                continue
+            }
+        }
+        current.append(token)
+    }
+    if !current.isEmpty { parts.append(current) }
+    return parts
+}

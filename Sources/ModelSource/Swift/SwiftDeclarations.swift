@@ -1,0 +1,119 @@
+/// What one Swift file declares that matters for models, before names are resolved
+/// across files (versions, typealiases, registrations and enums can live anywhere).
+struct SwiftFileDeclarations: Sendable {
+    var file: String
+    var models: [ModelClassDeclaration] = []
+    /// Every named type and extension, with what it inherits (enum raw types,
+    /// `VersionedSchema` conformances).
+    var types: [TypeDeclaration] = []
+    var typeAliases: [TypeAliasDeclaration] = []
+    /// `Schema([...])`, `ModelContainer(for:)`, `static var models`, migration plan `schemas`.
+    var modelLists: [ModelListDeclaration] = []
+    /// `static let versionIdentifier = Schema.Version(2, 0, 0)` per enclosing type.
+    var versionIdentifiers: [VersionIdentifierDeclaration] = []
+}
+
+/// An `@Model` class (or actor-free class with the macro) and its persisted members.
+struct ModelClassDeclaration: Sendable {
+    var name: String
+    /// Enclosing type names, outermost first (`["Schemas", "V2"]`); empty at file scope.
+    var scope: [String]
+    var inherited: [String]
+    var line: Int
+    /// Stored, non-static, non-transient properties in declaration order.
+    var properties: [PropertyDeclaration] = []
+    /// `#Unique<T>([\.a, \.b], [\.c])` groups.
+    var uniqueConstraints: [[String]] = []
+
+    var qualifiedName: String { (scope + [name]).joined(separator: ".") }
+}
+
+struct PropertyDeclaration: Sendable {
+    var name: String
+    var line: Int
+    /// The annotated type, normalised (`[String: Int]?`), or nil without an annotation.
+    var typeText: String?
+    /// The initial value, when one is written.
+    var defaultValue: DefaultValue?
+    var attribute: AttributeArguments?
+    var relationship: RelationshipArguments?
+}
+
+/// The shape of an initial value, enough to infer a type without a compiler.
+enum DefaultValue: Sendable, Equatable {
+    case string, integer, float, bool, `nil`
+    /// `[...]` whose elements are all string (or all integer) literals; nil element type otherwise.
+    case array(element: String?)
+    /// `Type(...)`, `[T]()`, `Set<T>()`; `optional` for failable ones like `URL(string:)`.
+    case constructor(type: String, optional: Bool)
+    /// `Kind.default`, `Date.now`, `Kind.default.rawValue`.
+    case member(path: [String])
+    case other
+}
+
+/// `@Attribute(.unique, .externalStorage, originalName: "old")`.
+struct AttributeArguments: Sendable, Equatable {
+    var options: Set<String> = []
+    var originalName: String?
+}
+
+/// `@Relationship(.unique, deleteRule: .cascade, originalName: "old", inverse: \Item.tags)`.
+struct RelationshipArguments: Sendable, Equatable {
+    var options: Set<String> = []
+    var deleteRule: String?
+    var originalName: String?
+    /// Key path components of `inverse:` (`["SchemaV3", "Item", "tags"]`).
+    var inverse: [String]?
+}
+
+struct TypeDeclaration: Sendable {
+    enum Kind: String, Sendable {
+        case `class`, `struct`, `enum`, actor, `protocol`, `extension`
+    }
+
+    var kind: Kind
+    /// Full path (`["Schemas", "V2"]`); for an extension, the extended type's path.
+    var path: [String]
+    var inherited: [String]
+    var line: Int
+    /// An enum's case names (`Kind.default` names a value of type `Kind`).
+    var cases: [String] = []
+
+    var qualifiedName: String { path.joined(separator: ".") }
+}
+
+struct TypeAliasDeclaration: Sendable {
+    var scope: [String]
+    var name: String
+    var target: String
+    var line: Int
+}
+
+/// A list of model types written as `X.self` references.
+struct ModelListDeclaration: Sendable {
+    enum Source: Sendable, Equatable {
+        /// `Schema([...])`, `ModelContainer(for: ...)`, `.modelContainer(for: ...)`.
+        case call
+        /// A property typed `[any PersistentModel.Type]` (a `VersionedSchema.models` when
+        /// its type is a versioned schema), named `name`.
+        case property(name: String)
+        /// `Schema(versionedSchema: X.self)`: names the schema version in use.
+        case versionedSchemaReference
+        /// A migration plan's `schemas` list, oldest first.
+        case migrationPlan
+    }
+
+    var source: Source
+    /// Enclosing type path of the declaration (for `.property` and `.migrationPlan`).
+    var scope: [String]
+    /// Qualified names as written (`Item`, `SchemaV2.Item`).
+    var names: [String]
+    var line: Int
+    /// Other versions' lists it includes: `SchemaV1.models + [Tag.self]` -> `SchemaV1`.
+    var includes: [String] = []
+}
+
+struct VersionIdentifierDeclaration: Sendable {
+    var scope: [String]
+    var version: [Int]
+}

@@ -1,0 +1,353 @@
+/// Turns Swift source bytes into tokens without a compiler. Knows every literal and
+/// comment form that can hide `@Model`, braces or quotes from a naive scan: nested block
+/// comments, single-line, multi-line and raw strings (`#"..."#`, `##"""..."""##`),
+/// interpolations holding strings and comments (`"\(a ? "x)" : "y")"`), and `#/regex/#`.
+///
+/// Never fails and always terminates: every step consumes at least one byte or closes a
+/// literal frame it opened earlier; nesting lives on an explicit stack, not recursion, so
+/// no input can exhaust the call stack. Unterminated literals end at end of line or file.
+struct SwiftLexer {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var sawNewline = true
+    private var tokens: [SwiftToken] = []
+
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
+        var lexer = SwiftLexer(bytes)
+        lexer.run()
+        return lexer.tokens
+    }
+
+    private mutating func run() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case ASCII.newline, ASCII.carriageReturn:
+                consumeOne()
+            case ASCII.space, ASCII.tab, 0x0B, 0x0C, 0:
+                index += 1
+            case ASCII.slash where peek(1) == ASCII.slash:
+                skipLineComment()
+            case ASCII.slash where peek(1) == ASCII.star:
+                skipBlockComment()
+            case ASCII.quote:
+                scanString(hashes: 0)
+            case ASCII.hash:
+                scanPound()
+            case ASCII.at:
+                scanAttribute()
+            case ASCII.backtick:
+                scanEscapedIdentifier()
+            case _ where ASCII.isIdentifierStart(byte):
+                scanIdentifier(kind: .identifier)
+            case _ where ASCII.isDigit(byte):
+                scanNumber()
+            case _ where ASCII.punctuation.contains(byte):
+                emit(.punctuation, start: index, end: index + 1)
+                index += 1
+            case _ where ASCII.operatorCharacters.contains(byte):
+                scanOperator()
+            default:
+                index += 1  // control bytes and anything else Swift would reject
+            }
+        }
+    }
+
+    // MARK: - Bytes and lines
+
+    private func peek(_ offset: Int) -> UInt8? {
+        let position = index + offset
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    /// Consumes one byte, counting line breaks (`\r\n` counts once).
+    private mutating func consumeOne() {
+        let byte = bytes[index]
+        if byte == ASCII.newline || (byte == ASCII.carriageReturn && peek(1) != ASCII.newline) {
+            line += 1
+            sawNewline = true
+        }
+        index += 1
+    }
+
+    private func matches(_ pattern: [UInt8], at position: Int) -> Bool {
+        guard position >= 0, position + pattern.count <= bytes.count else { return false }
+        for offset in 0..<pattern.count where bytes[position + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    private func hashes(at position: Int, count: Int) -> Bool {
+        guard position + count <= bytes.count else { return false }
+        return (0..<count).allSatisfy { bytes[position + $0] == ASCII.hash }
+    }
+
+    private func countHashes(from position: Int) -> Int {
+        var end = position
+        while end < bytes.count, bytes[end] == ASCII.hash { end += 1 }
+        return end - position
+    }
+
+    private mutating func emit(_ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int? = nil, escaped: Bool = false) {
+        let text = String(decoding: bytes[max(0, start)..<min(max(start, end), bytes.count)], as: UTF8.self)
+        emit(kind, text: text, line: tokenLine ?? line, escaped: escaped)
+    }
+
+    private mutating func emit(_ kind: SwiftToken.Kind, text: String, line tokenLine: Int, escaped: Bool = false) {
+        tokens.append(SwiftToken(kind: kind, text: text, line: tokenLine, newlineBefore: sawNewline, escaped: escaped))
+        sawNewline = false
+    }
+
+    // MARK: - Comments
+
+    private mutating func skipLineComment() {
+        while index < bytes.count, bytes[index] != ASCII.newline, bytes[index] != ASCII.carriageReturn { index += 1 }
+    }
+
+    /// `/* ... /* nested */ ... */`; an unterminated comment runs to end of file.
+    private mutating func skipBlockComment() {
+        var depth = 0
+        while index < bytes.count {
+            if bytes[index] == ASCII.slash, peek(1) == ASCII.star {
+                depth += 1
+                index += 2
+            } else if bytes[index] == ASCII.star, peek(1) == ASCII.slash {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else {
+                consumeOne()
+            }
+        }
+    }
+
+    // MARK: - Names, numbers, operators
+
+    private mutating func scanIdentifier(kind: SwiftToken.Kind, tokenLine: Int? = nil) {
+        var end = index
+        while end < bytes.count, ASCII.isIdentifierPart(bytes[end]) { end += 1 }
+        // `@SwiftData.Model`: a qualified attribute name is one token.
+        if kind == .attribute {
+            while end + 1 < bytes.count, bytes[end] == ASCII.dot, ASCII.isIdentifierStart(bytes[end + 1]) {
+                end += 1
+                while end < bytes.count, ASCII.isIdentifierPart(bytes[end]) { end += 1 }
+            }
+        }
+        emit(kind, start: index, end: end, line: tokenLine)
+        index = max(end, index + 1)
+    }
+
+    private mutating func scanEscapedIdentifier() {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != ASCII.backtick, bytes[end] != ASCII.newline, bytes[end] != ASCII.carriageReturn {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == ASCII.backtick, end > index + 1 else {
+            emit(.punctuation, text: "`", line: line)
+            index += 1
+            return
+        }
+        emit(.identifier, start: index + 1, end: end, escaped: true)
+        index = end + 1
+    }
+
+    private mutating func scanAttribute() {
+        guard let next = peek(1), ASCII.isIdentifierStart(next) else {
+            emit(.punctuation, start: index, end: index + 1)
+            index += 1
+            return
+        }
+        let tokenLine = line
+        index += 1
+        scanIdentifier(kind: .attribute, tokenLine: tokenLine)
+    }
+
+    /// `#if`, `#Unique`, `#"raw"#`, `#/regex/#`, or a lone `#`.
+    private mutating func scanPound() {
+        let count = countHashes(from: index)
+        let after = index + count
+        if after < bytes.count, bytes[after] == ASCII.quote {
+            scanString(hashes: count)
+        } else if after < bytes.count, bytes[after] == ASCII.slash {
+            scanExtendedRegex(hashes: count)
+        } else if count == 1, let next = peek(1), ASCII.isIdentifierStart(next) {
+            let tokenLine = line
+            index += 1
+            scanIdentifier(kind: .pound, tokenLine: tokenLine)
+        } else {
+            emit(.punctuation, start: index, end: index + 1)
+            index += 1
+        }
+    }
+
+    private mutating func scanNumber() {
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if ASCII.isIdentifierPart(byte) {
+                end += 1
+            } else if byte == ASCII.dot, end + 1 < bytes.count, ASCII.isDigit(bytes[end + 1]) {
+                end += 1
+            } else if byte == ASCII.plus || byte == ASCII.minus, end > index,
+                      [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[end - 1]),
+                      end + 1 < bytes.count, ASCII.isDigit(bytes[end + 1]) {
+                end += 1
+            } else {
+                break
+            }
+        }
+        emit(.number, start: index, end: end)
+        index = end
+    }
+
+    private mutating func scanOperator() {
+        var end = index
+        while end < bytes.count, ASCII.operatorCharacters.contains(bytes[end]) {
+            // A comment starts here, not an operator character.
+            if bytes[end] == ASCII.slash, end + 1 < bytes.count,
+               bytes[end + 1] == ASCII.slash || bytes[end + 1] == ASCII.star, end > index { break }
+            end += 1
+        }
+        let run = bytes[index..<end]
+        if run.allSatisfy({ $0 == ASCII.question || $0 == ASCII.bang }) || (run.count == 1 && run.first == ASCII.equals) {
+            // `T??`, `x!`, `=`: the parser wants these one by one.
+            for position in index..<end { emit(.punctuation, start: position, end: position + 1) }
+        } else {
+            emit(.operator, start: index, end: end)
+        }
+        index = end
+    }
+
+    // MARK: - Literals
+
+    /// One frame of literal nesting: a string body, or an interpolation inside one.
+    private enum Frame {
+        case string(hashes: Int, multiline: Bool)
+        case interpolation(depth: Int)
+    }
+
+    /// Scans a string literal starting at `index` (at its `#`s or opening quote) as one token.
+    private mutating func scanString(hashes count: Int) {
+        let tokenLine = line, newlineBefore = sawNewline
+        index += count
+        let multiline = matches(ASCII.tripleQuote, at: index)
+        index += multiline ? 3 : 1
+        let contentStart = index
+        var contentEnd = bytes.count
+        var stack: [Frame] = [.string(hashes: count, multiline: multiline)]
+        while index < bytes.count, let top = stack.last {
+            let byte = bytes[index]
+            switch top {
+            case .string(let hashCount, let isMultiline):
+                if byte == ASCII.backslash, hashes(at: index + 1, count: hashCount) {
+                    index += 1 + hashCount
+                    if index < bytes.count, bytes[index] == ASCII.openParen {
+                        stack.append(.interpolation(depth: 1))
+                        index += 1
+                    } else if index < bytes.count {
+                        consumeOne()  // the escaped character (or an escaped line break)
+                    }
+                } else if byte == ASCII.quote, closesString(multiline: isMultiline, hashes: hashCount) {
+                    if stack.count == 1 { contentEnd = index }
+                    index += (isMultiline ? 3 : 1) + hashCount
+                    stack.removeLast()
+                } else if (byte == ASCII.newline || byte == ASCII.carriageReturn) && !isMultiline {
+                    // Unterminated single-line literal: it ends with the line.
+                    if stack.count == 1 { contentEnd = index }
+                    stack.removeLast()
+                } else {
+                    consumeOne()
+                }
+            case .interpolation(let depth):
+                if byte == ASCII.openParen {
+                    stack[stack.count - 1] = .interpolation(depth: depth + 1)
+                    index += 1
+                } else if byte == ASCII.closeParen {
+                    index += 1
+                    if depth == 1 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(depth: depth - 1) }
+                } else if let hashCount = stringOpenerHashes() {
+                    index += hashCount
+                    let isMultiline = matches(ASCII.tripleQuote, at: index)
+                    index += isMultiline ? 3 : 1
+                    stack.append(.string(hashes: hashCount, multiline: isMultiline))
+                } else if byte == ASCII.slash, peek(1) == ASCII.slash {
+                    skipLineComment()
+                } else if byte == ASCII.slash, peek(1) == ASCII.star {
+                    skipBlockComment()
+                } else {
+                    consumeOne()
+                }
+            }
+        }
+        let text = String(decoding: bytes[contentStart..<max(contentStart, min(contentEnd, bytes.count))], as: UTF8.self)
+        emitLiteral(text: text, line: tokenLine, newlineBefore: newlineBefore)
+    }
+
+    /// The number of `#`s when a string literal opens at `index` (`"`, `#"`, `##"`...).
+    private func stringOpenerHashes() -> Int? {
+        let count = countHashes(from: index)
+        return index + count < bytes.count && bytes[index + count] == ASCII.quote ? count : nil
+    }
+
+    private func closesString(multiline: Bool, hashes hashCount: Int) -> Bool {
+        if multiline {
+            return matches(ASCII.tripleQuote, at: index) && hashes(at: index + 3, count: hashCount)
+        }
+        return hashes(at: index + 1, count: hashCount)
+    }
+
+    /// `#/ ... /#` (any number of `#`), which may span lines and hold quotes and braces.
+    private mutating func scanExtendedRegex(hashes count: Int) {
+        let tokenLine = line, newlineBefore = sawNewline
+        let start = index
+        index += count + 1
+        while index < bytes.count {
+            if bytes[index] == ASCII.backslash, index + 1 < bytes.count {
+                index += 1
+                consumeOne()
+            } else if bytes[index] == ASCII.slash, hashes(at: index + 1, count: count) {
+                index += 1 + count
+                break
+            } else {
+                consumeOne()
+            }
+        }
+        emitLiteral(text: String(decoding: bytes[start..<index], as: UTF8.self), line: tokenLine, newlineBefore: newlineBefore)
+    }
+
+    /// Appends a literal token that may span lines, flagged by what preceded its start.
+    private mutating func emitLiteral(text: String, line tokenLine: Int, newlineBefore: Bool) {
+        tokens.append(SwiftToken(kind: .string, text: text, line: tokenLine, newlineBefore: newlineBefore))
+        sawNewline = false
+    }
+}
+
+/// Byte constants and classes the lexer uses.
+enum ASCII {
+    static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+    static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
+    static let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), at = UInt8(ascii: "@")
+    static let backtick = UInt8(ascii: "`"), dot = UInt8(ascii: ".")
+    static let openParen = UInt8(ascii: "("), closeParen = UInt8(ascii: ")")
+    static let question = UInt8(ascii: "?"), bang = UInt8(ascii: "!"), equals = UInt8(ascii: "=")
+    static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
+    static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
+
+    static let punctuation: Set<UInt8> = Set("{}()[],:;.\\<>".utf8)
+    static let operatorCharacters: Set<UInt8> = Set("=-+!*%&|^~?/".utf8)
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    }
+
+    static func isIdentifierPart(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || isDigit(byte)
+    }
+}

@@ -1,0 +1,97 @@
+/// The SwiftData side of the model reader, and the quick questions other parts ask of a
+/// Swift file ("does it declare `@Model`?") without reading a whole model.
+///
+/// The `may...` functions are byte searches: false means the file certainly cannot
+/// declare or register a model, so callers can skip lexing it. The others lex the file
+/// and only count real code, never comments or string literals.
+public enum SwiftModelParser {
+    /// False when the bytes cannot declare a model: they contain no `@Model` (nor `Model`
+    /// after `@SwiftData.`) anywhere.
+    public static func mayDeclareModel(_ bytes: [UInt8]) -> Bool {
+        ByteSearch.contains(bytes, ByteSearch.modelMacro)
+    }
+
+    /// False when the bytes cannot register model types or choose a schema version: none of
+    /// `Schema`, `ModelContainer`, `modelContainer`, `PersistentModel`, `VersionedSchema` occur.
+    public static func mayRegisterModels(_ bytes: [UInt8]) -> Bool {
+        ByteSearch.registrationHints.contains { ByteSearch.contains(bytes, $0) }
+    }
+
+    /// True when the file declares an `@Model` class in code (not in a comment or string).
+    public static func declaresModel(_ bytes: [UInt8]) -> Bool {
+        guard mayDeclareModel(bytes) else { return false }
+        return !parse(bytes, file: "").models.isEmpty
+    }
+
+    /// True when the file, in code, declares a model or registers model types: a
+    /// `Schema([...])`, `ModelContainer(for:)`, `[any PersistentModel.Type]` list, a
+    /// `VersionedSchema`, or a migration plan.
+    public static func touchesModels(_ bytes: [UInt8]) -> Bool {
+        guard mayDeclareModel(bytes) || mayRegisterModels(bytes) else { return false }
+        let declarations = parse(bytes, file: "")
+        return !declarations.models.isEmpty || !declarations.modelLists.isEmpty
+            || declarations.types.contains { $0.inherited.contains(where: VersionRules.isVersionedSchema) }
+    }
+
+    /// Names of the `@Model` classes the file declares (unqualified), for messages and
+    /// change detection.
+    public static func declaredModelNames(_ bytes: [UInt8]) -> [String] {
+        guard mayDeclareModel(bytes) else { return [] }
+        return parse(bytes, file: "").models.map(\.name)
+    }
+
+    static func parse(_ bytes: [UInt8], file: String) -> SwiftFileDeclarations {
+        SwiftDeclarationParser.parse(SwiftLexer.tokenize(bytes), file: file)
+    }
+
+    /// Whether the model reader needs to lex this file at all: besides models and
+    /// registrations, enums (raw types for `Kind.x.rawValue` defaults) and typealiases
+    /// (pointing at the schema version in use) are read from other files.
+    static func isWorthReading(_ bytes: [UInt8]) -> Bool {
+        mayDeclareModel(bytes) || mayRegisterModels(bytes)
+            || ByteSearch.contains(bytes, ByteSearch.typealiasKeyword) || ByteSearch.contains(bytes, ByteSearch.enumKeyword)
+    }
+}
+
+/// Substring search over bytes: a first-byte scan, then a compare.
+enum ByteSearch {
+    static let modelMacro = Array("Model".utf8)
+    static let registrationHints: [[UInt8]] = ["Schema", "odelContainer", "PersistentModel"].map { Array($0.utf8) }
+    static let typealiasKeyword = Array("typealias".utf8)
+    static let enumKeyword = Array("enum".utf8)
+
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        if needle == modelMacro { return containsModelMacro(bytes) }
+        return firstIndex(of: needle, in: bytes, from: 0) != nil
+    }
+
+    /// `@Model` or `@SwiftData.Model`: `Model` right after `@` or after `@SwiftData.`.
+    private static func containsModelMacro(_ bytes: [UInt8]) -> Bool {
+        var from = 0
+        while let found = firstIndex(of: modelMacro, in: bytes, from: from) {
+            if found >= 1, bytes[found - 1] == ASCII.at { return true }
+            if found >= 11, bytes[found - 1] == ASCII.dot, Array(bytes[(found - 11)..<(found - 1)]) == Array("@SwiftData".utf8) {
+                return true
+            }
+            from = found + 1
+        }
+        return false
+    }
+
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        let last = bytes.count - needle.count
+        var index = start
+        return bytes.withUnsafeBufferPointer { haystack -> Int? in
+            while index <= last {
+                if haystack[index] == first {
+                    var offset = 1
+                    while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return index }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+}

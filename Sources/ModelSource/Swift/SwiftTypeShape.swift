@@ -1,0 +1,121 @@
+/// The parts of a written Swift type that matter for persistence: optionality, whether
+/// it is a collection, and the element (or the type itself) by name.
+///
+/// `[Tag]?` is an optional array of `Tag`; `Optional<SchemaV2.Item>` an optional `Item`;
+/// `Set<String>` a collection of `String`; `[String: Int]` a dictionary (no element).
+struct SwiftTypeShape: Equatable {
+    /// The type without optionality (`[Tag]`, `SchemaV2.Item`, `String`).
+    var base: String
+    var optional: Bool
+    /// The element type of an array or set, when the type is one.
+    var element: String?
+    var isDictionary: Bool
+
+    init(_ text: String) {
+        var base = text.trimmed
+        var optional = false
+        while true {
+            if base.hasSuffix("?") || base.hasSuffix("!") {
+                base = String(base.dropLast()).trimmed
+                optional = true
+            } else if let inner = Self.genericArgument(of: base, named: ["Optional", "Swift.Optional"]) {
+                base = inner
+                optional = true
+            } else if base.hasPrefix("("), base.hasSuffix(")"), Self.isSingleGroup(base) {
+                base = String(base.dropFirst().dropLast()).trimmed
+            } else {
+                break
+            }
+        }
+        self.base = base
+        self.optional = optional
+        isDictionary = false
+        element = nil
+        if base.hasPrefix("["), base.hasSuffix("]"), Self.isSingleGroup(base) {
+            let inside = String(base.dropFirst().dropLast()).trimmed
+            if Self.topLevelColon(in: inside) { isDictionary = true } else { element = inside }
+        } else if let inner = Self.genericArgument(of: base, named: ["Array", "Set", "ContiguousArray", "Swift.Array", "Swift.Set"]) {
+            element = inner
+        } else if base.hasPrefix("Dictionary<") || base.hasPrefix("Swift.Dictionary<") {
+            isDictionary = true
+        }
+    }
+
+    var isCollection: Bool { element != nil || isDictionary }
+
+    /// The unqualified name of the element (for collections) or of the type itself,
+    /// without optionality: what a relationship's destination would be.
+    var elementName: String {
+        let name = SwiftTypeShape(element ?? base).base
+        return Self.lastComponent(name)
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        var depth = 0
+        var lastDot: String.Index?
+        for index in name.indices {
+            switch name[index] {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case "." where depth == 0: lastDot = index
+            default: break
+            }
+        }
+        guard let lastDot else { return name }
+        return String(name[name.index(after: lastDot)...])
+    }
+
+    static let rawValueTypes: Set<String> = [
+        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Character",
+    ]
+
+    /// `Name<Inner>` -> `Inner` for one of `names`.
+    private static func genericArgument(of text: String, named names: [String]) -> String? {
+        for name in names where text.hasPrefix(name + "<") && text.hasSuffix(">") {
+            let inner = String(text.dropFirst(name.count + 1).dropLast())
+            return isBalanced(inner) ? inner.trimmed : nil
+        }
+        return nil
+    }
+
+    /// Whether the opening bracket at the start closes only at the very end.
+    private static func isSingleGroup(_ text: String) -> Bool {
+        var depth = 0
+        for (offset, character) in text.enumerated() {
+            if "([<".contains(character) { depth += 1 }
+            if ")]>".contains(character) { depth -= 1 }
+            if depth == 0, offset < text.count - 1 { return false }
+        }
+        return depth == 0
+    }
+
+    private static func isBalanced(_ text: String) -> Bool {
+        var depth = 0
+        for character in text {
+            if "([<".contains(character) { depth += 1 }
+            if ")]>".contains(character) { depth -= 1 }
+            if depth < 0 { return false }
+        }
+        return depth == 0
+    }
+
+    private static func topLevelColon(in text: String) -> Bool {
+        var depth = 0
+        for character in text {
+            if "([<".contains(character) { depth += 1 }
+            if ")]>".contains(character) { depth -= 1 }
+            if character == ":", depth == 0 { return true }
+        }
+        return false
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var result = Substring(self)
+        while result.first?.isWhitespace == true { result = result.dropFirst() }
+        while result.last?.isWhitespace == true { result = result.dropLast() }
+        return String(result)
+    }
+}

@@ -1,0 +1,26 @@
+/// The `swift package <verb>` commands this package offers, and the `cloudkit-schema`
+/// command each one forwards to. Kept free of PackagePlugin so it is unit-tested as a
+/// normal target and compiled into every plugin through a symbolic link.
+public enum PluginVerb: String, CaseIterable, Sendable {
+    case gate = "gate"
+    case checkSchema = "check-schema"
+    case createSchema = "create-schema"
+    case lintModels = "lint-models"
+
+    /// The name of the executable every plugin runs (`context.tool(named:)`).
+    public static let toolName = "cloudkit-schema"
+
+    /// The `cloudkit-schema` subcommand this verb runs.
+    public var toolCommand: String {
+        switch self {
+        case .gate: return "gate"
+        case .checkSchema: return "check"
+        case .createSchema: return "create"
+        case .lintModels: return "lint"
+        }
+    }
+
+    /// The tool option SwiftPM's `--target NAME` becomes, once per selected target's
+    /// directory. Every forwarded command takes it (`gate`, `check`, `create`, `lint`).
+    public static let modelsOption = "--models"
+}

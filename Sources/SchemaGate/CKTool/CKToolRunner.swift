@@ -1,0 +1,130 @@
+import CloudKitSchema
+import Foundation
+
+/// Runs `xcrun cktool`. This is the only place in the product that starts cktool, and
+/// every start passes `CKToolPolicy.check` first.
+///
+/// * `xcrun` is found on PATH, or taken from `CLOUDKIT_SCHEMA_XCRUN` (a path; tests point
+///   it at a fake).
+/// * The token reaches cktool only through the inherited `CLOUDKIT_MANAGEMENT_TOKEN` (or
+///   cktool's keychain), never argv; its value is redacted from everything cktool prints.
+/// * Each run has a timeout; the process group is killed when it expires.
+public struct CKToolRunner: Sendable {
+    public static let xcrunVariable = "CLOUDKIT_SCHEMA_XCRUN"
+    public static let tokenVariable = "CLOUDKIT_MANAGEMENT_TOKEN"
+    public static let defaultTimeout: TimeInterval = 120
+
+    public let xcrun: String
+    public var environment: [String: String]
+    public var timeout: TimeInterval
+    public var workingDirectory: String?
+
+    public init(environment: [String: String], timeout: TimeInterval = defaultTimeout, workingDirectory: String? = nil) throws(CKToolError) {
+        self.xcrun = try Self.locateXcrun(environment: environment, workingDirectory: workingDirectory)
+        self.environment = environment
+        self.timeout = timeout
+        self.workingDirectory = workingDirectory
+    }
+
+    /// Whether cktool can be tried at all here (an xcrun exists).
+    public static func isAvailable(environment: [String: String]) -> Bool {
+        xcrunPath(environment: environment) != nil
+    }
+
+    /// The xcrun that would run, if any.
+    public static func xcrunPath(environment: [String: String]) -> String? {
+        try? locateXcrun(environment: environment, workingDirectory: nil)
+    }
+
+    static func locateXcrun(environment: [String: String], workingDirectory: String?) throws(CKToolError) -> String {
+        if let override = environment[xcrunVariable], !override.isEmpty {
+            do {
+                return try ExecutableLocator.locate(override, environment: environment, workingDirectory: workingDirectory)
+            } catch {
+                throw .launch(error)
+            }
+        }
+        do {
+            return try ExecutableLocator.locate("xcrun", environment: environment)
+        } catch {
+            throw .xcrunNotFound(searchedPath: environment["PATH"])
+        }
+    }
+
+    /// Runs one cktool command and returns its raw result; a non-zero exit is diagnosed.
+    public func run(_ command: CKToolCommand, teamID: String? = nil, containerID: String? = nil) throws(CKToolError) -> ProcessResult {
+        let arguments = command.xcrunArguments
+        do {
+            try CKToolPolicy.check(xcrunArguments: arguments)
+        } catch {
+            throw .refused(error)
+        }
+        let request = ProcessRequest(
+            executable: xcrun, arguments: arguments, environment: environment,
+            workingDirectory: workingDirectory, timeout: timeout,
+            redactions: [environment[Self.tokenVariable] ?? ""])
+        let result: ProcessResult
+        do {
+            result = try ProcessRunner.run(request)
+        } catch {
+            throw .launch(error)
+        }
+        if result.timedOut { throw .timedOut(subcommand: command.subcommand, seconds: timeout) }
+        guard result.status == 0 else {
+            throw CKToolDiagnosis.diagnose(result, command: command, teamID: teamID, containerID: containerID)
+        }
+        return result
+    }
+
+    /// Exports one environment's schema and checks that it is a real, complete export.
+    public func exportSchema(teamID: String, containerID: String, environment: CloudKitEnvironment) throws(CKToolError) -> CloudKitExport {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cloudkit-schema-export-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .launch(.launchFailed("cktool", reason: "cannot create a temporary directory: \(error.localizedDescription)"))
+        }
+        let output = directory.appendingPathComponent("\(environment.rawValue).ckdb").path
+        var keep = false
+        defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
+
+        let command = CKToolCommand.exportSchema(teamID: teamID, containerID: containerID, environment: environment, outputFile: output)
+        let result = try run(command, teamID: teamID, containerID: containerID)
+        // Some cktool versions print to stdout even when given --output-file.
+        let data = FileManager.default.contents(atPath: output) ?? result.standardOutput
+        let text = String(decoding: data, as: UTF8.self)
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyExport(environment) }
+        do {
+            let schema = try SchemaParser.parse(bytes: [UInt8](data), file: "\(environment.rawValue) export")
+            guard schema.recordType(named: "Users") != nil else {
+                throw CKToolError.notAnExport(environment, reason: schema.recordTypes.isEmpty
+                    ? "it defines no record types at all" : "it has no Users record type")
+            }
+            return CloudKitExport(environment: environment, containerID: containerID, schema: schema, text: text)
+        } catch let error as SchemaParseError {
+            keep = FileManager.default.fileExists(atPath: output)
+            if !keep, (try? data.write(to: URL(fileURLWithPath: output))) != nil { keep = true }
+            throw .unparsableExport(environment, error: "\(error.location.line):\(error.location.column): \(error.message)",
+                                    keptAt: keep ? output : nil)
+        } catch let error as CKToolError {
+            throw error
+        } catch {
+            throw .notAnExport(environment, reason: "\(error)")
+        }
+    }
+}
+
+/// One environment's schema as cktool exported it.
+public struct CloudKitExport: Sendable {
+    public var environment: CloudKitEnvironment
+    public var containerID: String
+    public var schema: Schema
+    /// The text cktool wrote.
+    public var text: String
+
+    public func named(_ name: String? = nil) -> NamedSchema {
+        // No file: an export has no place a finding could point an editor at.
+        NamedSchema(name: name ?? environment.displayName, environment: environment.rawValue, schema: schema, file: nil)
+    }
+}

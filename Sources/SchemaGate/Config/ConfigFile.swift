@@ -1,0 +1,213 @@
+import Foundation
+
+/// `.cloudkit-schema.json`, as written. Paths stay as written (relative to the file's
+/// directory); `ResolvedConfiguration` makes them absolute and applies overrides.
+public struct ConfigFile: Equatable, Sendable {
+    public static let fileName = ".cloudkit-schema.json"
+
+    public var teamId: String?
+    public var containers: [ContainerConfig] = []
+    public var modelPaths: [String]?
+    public var tagPattern: String?
+    public var create: CreateConfig?
+    public var timeouts = Timeouts()
+    /// The app shares records (CKShare): `CD_moveReceipt` becomes required.
+    public var sharesRecords: Bool?
+    public var severities = SeverityConfig()
+
+    public init() {}
+
+    public struct ContainerConfig: Equatable, Sendable {
+        public var id: String
+        /// This container's models, when they differ from the top-level `modelPaths`.
+        public var modelPaths: [String]?
+        /// A committed Production export (`cloudkit-schema export --environment production --output ...`).
+        public var productionSnapshot: String?
+
+        public init(id: String, modelPaths: [String]? = nil, productionSnapshot: String? = nil) {
+            self.id = id
+            self.modelPaths = modelPaths
+            self.productionSnapshot = productionSnapshot
+        }
+    }
+
+    public struct CreateConfig: Equatable, Sendable {
+        public var command: CommandSpec
+        public var workingDirectory: String?
+
+        public init(command: CommandSpec, workingDirectory: String? = nil) {
+            self.command = command
+            self.workingDirectory = workingDirectory
+        }
+    }
+
+    /// A command as an argument vector (run directly) or one string (run by /bin/sh -c).
+    public enum CommandSpec: Equatable, Sendable, CustomStringConvertible {
+        case arguments([String])
+        case shell(String)
+
+        public var description: String {
+            switch self {
+            case .arguments(let arguments): return arguments.map(Self.quoted).joined(separator: " ")
+            case .shell(let script): return script
+            }
+        }
+
+        static func quoted(_ argument: String) -> String {
+            let plain = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@,+".contains($0) }
+            return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+    }
+
+    public struct Timeouts: Equatable, Sendable {
+        public var cktoolSeconds: Double?
+        public var createSeconds: Double?
+        public init(cktoolSeconds: Double? = nil, createSeconds: Double? = nil) {
+            self.cktoolSeconds = cktoolSeconds
+            self.createSeconds = createSeconds
+        }
+    }
+
+    public struct SeverityConfig: Equatable, Sendable {
+        /// When Production lacks the `_ckAsset` companion of a String attribute.
+        public var stringAssetField: ConfiguredSeverity?
+        /// When Production lacks the `_ckAsset` companion of a Data or encoded attribute.
+        public var dataAssetField: ConfiguredSeverity?
+        /// Model rule id -> severity.
+        public var rules: [String: ConfiguredSeverity] = [:]
+        public init() {}
+    }
+}
+
+/// A severity a configuration may choose: one of the report severities, or `off`.
+public enum ConfiguredSeverity: String, CaseIterable, Equatable, Sendable {
+    case error, warning, info, off
+
+    public var severity: Severity? { Severity(rawValue: rawValue) }
+}
+
+extension ConfigFile {
+    /// Parses and validates a configuration text. `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> ConfigFile {
+        let root: JSONNode
+        do {
+            root = try JSONCParser.parse(text)
+        } catch {
+            throw .syntax(file: file, line: error.line, column: error.column, message: error.message)
+        }
+        var reader = try ConfigObjectReader(file: file, path: "", node: root)
+        var config = ConfigFile()
+        _ = reader.raw("$schema")  // editors' schema hint, allowed and ignored
+        if let node = reader.raw("teamId") {
+            config.teamId = try teamID(node, reader: reader)
+        }
+        if let containers = try reader.objectArray("containers") {
+            config.containers = try containers.map { (entry: ConfigObjectReader) throws(ConfigError) in try parseContainer(entry) }
+            try checkUniqueIDs(config.containers, file: file, node: reader.node)
+        }
+        config.modelPaths = try reader.stringArray("modelPaths")
+        config.tagPattern = try reader.string("tagPattern")
+        if let create = try reader.object("create") { config.create = try parseCreate(create) }
+        if var timeouts = try reader.object("timeouts") {
+            config.timeouts.cktoolSeconds = try timeouts.seconds("cktoolSeconds")
+            config.timeouts.createSeconds = try timeouts.seconds("createSeconds")
+            try timeouts.finish()
+        }
+        config.sharesRecords = try reader.bool("sharesRecords")
+        if let severities = try reader.object("severities") { config.severities = try parseSeverities(severities) }
+        try reader.finish()
+        return config
+    }
+
+    private static func teamID(_ node: JSONNode, reader: ConfigObjectReader) throws(ConfigError) -> String {
+        guard case .string(let value) = node.value else {
+            throw reader.fail(node, "teamId", "expected a string, found \(node.kindDescription)")
+        }
+        guard ResolvedConfiguration.isTeamID(value) else {
+            throw reader.fail(node, "teamId", ResolvedConfiguration.notATeamID(value))
+        }
+        return value
+    }
+
+    private static func parseContainer(_ entry: ConfigObjectReader) throws(ConfigError) -> ContainerConfig {
+        var reader = entry
+        guard let id = try reader.string("id") else {
+            throw reader.fail(reader.node, reader.path + ".id", "every container needs an id, e.g. \"iCloud.com.example.app\"")
+        }
+        var container = ContainerConfig(id: id)
+        container.modelPaths = try reader.stringArray("modelPaths")
+        container.productionSnapshot = try reader.string("productionSnapshot")
+        try reader.finish()
+        return container
+    }
+
+    private static func checkUniqueIDs(_ containers: [ContainerConfig], file: String, node: JSONNode) throws(ConfigError) {
+        var seen = Set<String>()
+        for (index, container) in containers.enumerated() where !seen.insert(container.id).inserted {
+            throw ConfigError.invalid(file: file, line: node.line, keyPath: "containers[\(index)].id",
+                                      message: "container \(container.id) is listed twice; keep one entry")
+        }
+    }
+
+    private static func parseCreate(_ object: ConfigObjectReader) throws(ConfigError) -> CreateConfig {
+        var reader = object
+        let keyPath = ConfigObjectReader.join(reader.path, "command")
+        guard let node = reader.raw("command") else {
+            throw reader.fail(reader.node, keyPath, "create needs a command: an array of arguments or one shell string")
+        }
+        let command: CommandSpec
+        switch node.value {
+        case .string(let script) where !script.trimmingCharacters(in: .whitespaces).isEmpty:
+            command = .shell(script)
+        case .array(let elements) where !elements.isEmpty:
+            var arguments: [String] = []
+            for (index, element) in elements.enumerated() {
+                guard case .string(let argument) = element.value else {
+                    throw reader.fail(element, "\(keyPath)[\(index)]", "expected a string, found \(element.kindDescription)")
+                }
+                arguments.append(argument)
+            }
+            guard !arguments[0].isEmpty else { throw reader.fail(node, "\(keyPath)[0]", "the program name must not be empty") }
+            command = .arguments(arguments)
+        default:
+            throw reader.fail(node, keyPath, "expected a non-empty array of strings or a non-empty string, found \(node.kindDescription)")
+        }
+        if let forbidden = CKToolPolicy.forbiddenSubcommand(in: command.description) {
+            throw reader.fail(node, keyPath, "runs 'cktool \(forbidden)', which changes CloudKit; this tool is read-only: materialize Development by running the app (initializeCloudKitSchema), not with cktool")
+        }
+        let create = CreateConfig(command: command, workingDirectory: try reader.string("workingDirectory"))
+        try reader.finish()
+        return create
+    }
+
+    private static func parseSeverities(_ object: ConfigObjectReader) throws(ConfigError) -> SeverityConfig {
+        var reader = object
+        var severities = SeverityConfig()
+        severities.stringAssetField = try severity(&reader, "stringAssetField")
+        severities.dataAssetField = try severity(&reader, "dataAssetField")
+        if var rules = try reader.object("rules") {
+            for member in rules.allMembers() {
+                severities.rules[member.key] = try severity(of: member.value, keyPath: "\(rules.path).\(member.key)", reader: rules)
+            }
+            try rules.finish()
+        }
+        try reader.finish()
+        return severities
+    }
+
+    private static func severity(_ reader: inout ConfigObjectReader, _ key: String) throws(ConfigError) -> ConfiguredSeverity? {
+        guard let node = reader.raw(key) else { return nil }
+        return try severity(of: node, keyPath: ConfigObjectReader.join(reader.path, key), reader: reader)
+    }
+
+    private static func severity(of node: JSONNode, keyPath: String, reader: ConfigObjectReader) throws(ConfigError) -> ConfiguredSeverity {
+        let choices = ConfiguredSeverity.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .string(let raw) = node.value else {
+            throw reader.fail(node, keyPath, "expected one of \(choices), found \(node.kindDescription)")
+        }
+        guard let value = ConfiguredSeverity(rawValue: raw) else {
+            throw reader.fail(node, keyPath, "unknown severity '\(raw)'; use one of \(choices)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// Reads one JSON object of the configuration: typed accessors that name the key path
+/// in every error, and `finish()` that rejects keys nobody asked for (a misspelt key
+/// silently ignored is a check silently not run).
+struct ConfigObjectReader {
+    let file: String
+    let path: String
+    let node: JSONNode
+    private let members: [JSONMember]
+    private var known: [String] = []
+
+    init(file: String, path: String, node: JSONNode) throws(ConfigError) {
+        guard case .object(let members) = node.value else {
+            throw ConfigError.invalid(file: file, line: node.line, keyPath: path.isEmpty ? "(top level)" : path,
+                                      message: "expected an object, found \(node.kindDescription)")
+        }
+        var seen = Set<String>()
+        for member in members where !seen.insert(member.key).inserted {
+            throw ConfigError.invalid(file: file, line: member.value.line, keyPath: Self.join(path, member.key),
+                                      message: "the key appears twice; keep one")
+        }
+        self.file = file
+        self.path = path
+        self.node = node
+        self.members = members
+    }
+
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    private mutating func member(_ key: String) -> JSONNode? {
+        known.append(key)
+        return members.first { $0.key == key }?.value
+    }
+
+    func fail(_ node: JSONNode, _ keyPath: String, _ message: String) -> ConfigError {
+        .invalid(file: file, line: node.line, keyPath: keyPath, message: message)
+    }
+
+    mutating func string(_ key: String) throws(ConfigError) -> String? {
+        guard let node = member(key) else { return nil }
+        guard case .string(let value) = node.value else {
+            throw fail(node, Self.join(path, key), "expected a string, found \(node.kindDescription)")
+        }
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw fail(node, Self.join(path, key), "must not be empty; remove the key or give a value")
+        }
+        return value
+    }
+
+    mutating func bool(_ key: String) throws(ConfigError) -> Bool? {
+        guard let node = member(key) else { return nil }
+        guard case .bool(let value) = node.value else {
+            throw fail(node, Self.join(path, key), "expected true or false, found \(node.kindDescription)")
+        }
+        return value
+    }
+
+    /// A number of seconds, more than zero and at most a day.
+    mutating func seconds(_ key: String) throws(ConfigError) -> Double? {
+        guard let node = member(key) else { return nil }
+        guard case .number(let value) = node.value else {
+            throw fail(node, Self.join(path, key), "expected a number of seconds, found \(node.kindDescription)")
+        }
+        guard value > 0, value <= 86400 else {
+            throw fail(node, Self.join(path, key), "expected seconds between 1 and 86400, found \(Self.format(value))")
+        }
+        return value
+    }
+
+    mutating func stringArray(_ key: String) throws(ConfigError) -> [String]? {
+        guard let node = member(key) else { return nil }
+        let keyPath = Self.join(path, key)
+        guard case .array(let elements) = node.value else {
+            let hint = node.kindDescription == "a string" ? "; write it as a list: [\"...\"]" : ""
+            throw fail(node, keyPath, "expected an array of strings, found \(node.kindDescription)\(hint)")
+        }
+        var values: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let value) = element.value, !value.isEmpty else {
+                throw fail(element, "\(keyPath)[\(index)]", "expected a non-empty string, found \(element.kindDescription)")
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    mutating func object(_ key: String) throws(ConfigError) -> ConfigObjectReader? {
+        guard let node = member(key) else { return nil }
+        return try ConfigObjectReader(file: file, path: Self.join(path, key), node: node)
+    }
+
+    mutating func objectArray(_ key: String) throws(ConfigError) -> [ConfigObjectReader]? {
+        guard let node = member(key) else { return nil }
+        let keyPath = Self.join(path, key)
+        guard case .array(let elements) = node.value else {
+            throw fail(node, keyPath, "expected an array of objects, found \(node.kindDescription)")
+        }
+        var readers: [ConfigObjectReader] = []
+        for (index, element) in elements.enumerated() {
+            readers.append(try ConfigObjectReader(file: file, path: "\(keyPath)[\(index)]", node: element))
+        }
+        return readers
+    }
+
+    /// The raw node, for values of more than one shape (a command as string or array).
+    mutating func raw(_ key: String) -> JSONNode? { member(key) }
+
+    /// Every key, for maps with free-form keys (rule ids).
+    mutating func allMembers() -> [JSONMember] {
+        known.append(contentsOf: members.map(\.key))
+        return members
+    }
+
+    /// Rejects every key that was not read.
+    func finish() throws(ConfigError) {
+        for member in members where !known.contains(member.key) {
+            let suggestion = closestWord(to: member.key, in: known).map { "; did you mean '\($0)'?" } ?? ""
+            throw fail(member.value, Self.join(path, member.key),
+                       "unknown key\(suggestion) Known keys here: \(known.joined(separator: ", ")).")
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// The candidate within a small edit distance of `word` (case-insensitive), if any.
+func closestWord(to word: String, in candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+    let lowered = Array(word.lowercased())
+    let scored = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }
+    if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) { return best.0 }
+    // `cktool` for `cktoolSeconds`: a shortened key.
+    return word.count >= 3 ? candidates.first { $0.lowercased().hasPrefix(word.lowercased()) } : nil
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What `init` learns by looking at a repository: where the models are, which CloudKit
+/// containers the entitlements name, which team the Xcode project builds for.
+public struct ProjectSurvey: Sendable, Equatable {
+    /// Directories holding `@Model` sources, and `.xcdatamodeld` bundles (relative to the root).
+    public var modelPaths: [String] = []
+    /// Container ids from `com.apple.developer.icloud-container-identifiers`, in order found.
+    public var containerIDs: [String] = []
+    /// `DEVELOPMENT_TEAM` values of Xcode projects.
+    public var teamIDs: [String] = []
+    /// Where each finding came from, for the comments of the starter file.
+    public var sources: [String] = []
+
+    public init() {}
+
+    /// Directories never worth walking into.
+    static let skippedDirectories: Set<String> = [
+        ".git", ".build", ".swiftpm", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor",
+    ]
+    static let entryLimit = 100_000
+    static let containerKey = "com.apple.developer.icloud-container-identifiers"
+
+    public static func survey(root: String) -> ProjectSurvey {
+        var survey = ProjectSurvey()
+        var modelDirectories: [String] = []
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(
+            at: rootURL, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsPackageDescendants]) else {
+            return survey
+        }
+        var seen = 0
+        for case let url as URL in enumerator {
+            seen += 1
+            if seen > entryLimit { break }
+            let name = url.lastPathComponent
+            let relative = String(url.standardizedFileURL.path.dropFirst(rootURL.path.count)).drop { $0 == "/" }
+            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
+            if isDirectory {
+                if skippedDirectories.contains(name) || (name.hasPrefix(".") && name != ".") { enumerator.skipDescendants() }
+                if name.hasSuffix(".xcdatamodeld") {
+                    survey.modelPaths.append(String(relative))
+                    survey.sources.append("Core Data model \(relative)")
+                }
+                if name.hasSuffix(".xcodeproj") {
+                    survey.readProject(url.appendingPathComponent("project.pbxproj"), relative: "\(relative)/project.pbxproj")
+                }
+                continue
+            }
+            if name.hasSuffix(".swift"), declaresModel(url) {
+                modelDirectories.append(URL(fileURLWithPath: String(relative)).deletingLastPathComponent().relativePath)
+            } else if name.hasSuffix(".entitlements") {
+                survey.readEntitlements(url, relative: String(relative))
+            }
+        }
+        let directories = outermost(Set(modelDirectories.map { $0.isEmpty ? "." : $0 }))
+        if !directories.isEmpty { survey.sources.append("@Model sources in \(directories.joined(separator: ", "))") }
+        survey.modelPaths = outermost(Set(survey.modelPaths + directories))
+        return survey
+    }
+
+    /// A line starting with `@Model` (not `@ModelActor`).
+    static func declaresModel(_ url: URL) -> Bool {
+        guard let data = try? Data(contentsOf: url), ModelFileClassifier.mayDeclareModel(data) else { return false }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("@Model") else { return false }
+            let next = trimmed.dropFirst(6).first
+            return next == nil || !(next!.isLetter || next!.isNumber || next! == "_")
+        }
+    }
+
+    /// Drops paths inside other paths of the set.
+    static func outermost(_ paths: Set<String>) -> [String] {
+        let sorted = paths.sorted()
+        if sorted.contains(".") { return ["."] }
+        return sorted.filter { path in !sorted.contains { $0 != path && path.hasPrefix($0 + "/") } }
+    }
+
+    private mutating func readEntitlements(_ url: URL, relative: String) {
+        guard let data = try? Data(contentsOf: url),
+              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+              let ids = plist[Self.containerKey] as? [String] else { return }
+        let new = ids.filter { !$0.isEmpty && !$0.contains("$(") && !containerIDs.contains($0) }
+        containerIDs += new
+        if !new.isEmpty { sources.append("containers from \(relative)") }
+    }
+
+    private mutating func readProject(_ url: URL, relative: String) {
+        guard let data = try? Data(contentsOf: url) else { return }
+        let text = String(decoding: data, as: UTF8.self)
+        var found: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) where line.contains("DEVELOPMENT_TEAM") {
+            let value = line.split(separator: "=").dropFirst().first?
+                .trimmingCharacters(in: CharacterSet(charactersIn: " \t;\"")) ?? ""
+            if ResolvedConfiguration.isTeamID(value), !teamIDs.contains(value), !found.contains(value) { found.append(value) }
+        }
+        teamIDs += found
+        if !found.isEmpty { sources.append("team from \(relative)") }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Where a resolved value came from, for `cloudkit-schema config` and for messages.
+public enum ValueSource: String, Sendable, Codable {
+    case flag, environment, file
+    case defaultValue = "default"
+}
+
+public struct Sourced<Value: Sendable>: Sendable {
+    public var value: Value
+    public var source: ValueSource
+    /// The flag, variable or key that supplied it (`--team-id`, `TEAM_ID`, `teamId`).
+    public var origin: String
+
+    public init(_ value: Value, _ source: ValueSource, _ origin: String) {
+        self.value = value
+        self.source = source
+        self.origin = origin
+    }
+}
+
+extension Sourced: Equatable where Value: Equatable {}
+
+/// Values given on the command line; they win over the environment and the file.
+public struct ConfigOverrides: Sendable, Equatable {
+    public var configPath: String?
+    public var teamID: String?
+    public var containerIDs: [String] = []
+    /// Model directories or files, relative to the working directory.
+    public var modelPaths: [String] = []
+    public var tagPattern: String?
+
+    public init(configPath: String? = nil, teamID: String? = nil, containerIDs: [String] = [],
+                modelPaths: [String] = [], tagPattern: String? = nil) {
+        self.configPath = configPath
+        self.teamID = teamID
+        self.containerIDs = containerIDs
+        self.modelPaths = modelPaths
+        self.tagPattern = tagPattern
+    }
+}
+
+public struct ResolvedContainer: Sendable, Equatable {
+    public var id: Sourced<String>
+    /// Absolute model paths for this container.
+    public var modelPaths: [String]
+    public var productionSnapshot: Snapshot?
+
+    /// A committed Production export. `explicit` when configured; otherwise the
+    /// conventional `cloudkit/production.ckdb` that exists next to the configuration.
+    public struct Snapshot: Sendable, Equatable {
+        public var path: String
+        public var explicit: Bool
+    }
+}
+
+/// The configuration a command runs with: file values overridden by environment
+/// variables (`TEAM_ID`, `CONTAINER_ID`), overridden by flags. Paths are absolute.
+public struct ResolvedConfiguration: Sendable {
+    public static let teamVariable = "TEAM_ID"
+    public static let containerVariable = "CONTAINER_ID"
+    public static let defaultSnapshot = "cloudkit/production.ckdb"
+    public static let defaultCreateTimeout: TimeInterval = 1800
+
+    /// The configuration file used, if any.
+    public var file: String?
+    /// The directory relative paths of the file are resolved against (the file's
+    /// directory, or the working directory without a file).
+    public var root: String
+    public var teamID: Sourced<String>?
+    public var containers: [ResolvedContainer]
+    /// Absolute model paths; source `default` means "none configured" (the root).
+    public var modelPaths: Sourced<[String]>
+    public var tagPattern: Sourced<String>?
+    public var create: ResolvedCreate?
+    public var cktoolTimeout: Sourced<TimeInterval>
+    public var createTimeout: Sourced<TimeInterval>
+    public var sharesRecords: Bool
+    public var severities: ConfigFile.SeverityConfig
+
+    public struct ResolvedCreate: Sendable, Equatable {
+        public var command: ConfigFile.CommandSpec
+        public var workingDirectory: String
+    }
+
+    public static func load(
+        workingDirectory: String, environment: [String: String], overrides: ConfigOverrides = ConfigOverrides()
+    ) throws(ConfigError) -> ResolvedConfiguration {
+        let path = try ConfigDiscovery.locate(explicitPath: overrides.configPath, workingDirectory: workingDirectory)
+        let file = try path.map { (path: String) throws(ConfigError) in try ConfigDiscovery.load(path) } ?? ConfigFile()
+        let root = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().standardizedFileURL.path } ?? workingDirectory
+        return try resolve(file, path: path, root: root, workingDirectory: workingDirectory,
+                           environment: environment, overrides: overrides)
+    }
+
+    static func resolve(
+        _ file: ConfigFile, path: String?, root: String, workingDirectory: String,
+        environment: [String: String], overrides: ConfigOverrides
+    ) throws(ConfigError) -> ResolvedConfiguration {
+        let fromFile = { (relative: String) in ConfigDiscovery.absolute(relative, relativeTo: root) }
+        let fromCwd = { (relative: String) in ConfigDiscovery.absolute(relative, relativeTo: workingDirectory) }
+
+        let teamID = try resolveTeam(file, path: path, environment: environment, overrides: overrides)
+        let modelPaths: Sourced<[String]> =
+            !overrides.modelPaths.isEmpty ? Sourced(overrides.modelPaths.map(fromCwd), .flag, "--models")
+            : file.modelPaths.map { Sourced($0.map(fromFile), .file, "modelPaths") }
+            ?? Sourced([root], .defaultValue, "the configuration's directory")
+        let containers = try resolveContainers(file, root: root, environment: environment, overrides: overrides,
+                                               modelPaths: modelPaths, fromFile: fromFile)
+        let tagPattern = overrides.tagPattern.map { Sourced($0, .flag, "--tag-pattern") }
+            ?? file.tagPattern.map { Sourced($0, .file, "tagPattern") }
+        let create = file.create.map {
+            ResolvedCreate(command: $0.command, workingDirectory: fromFile($0.workingDirectory ?? "."))
+        }
+        return ResolvedConfiguration(
+            file: path, root: root, teamID: teamID, containers: containers, modelPaths: modelPaths,
+            tagPattern: tagPattern, create: create,
+            cktoolTimeout: file.timeouts.cktoolSeconds.map { Sourced($0, .file, "timeouts.cktoolSeconds") }
+                ?? Sourced(CKToolRunner.defaultTimeout, .defaultValue, "built in"),
+            createTimeout: file.timeouts.createSeconds.map { Sourced($0, .file, "timeouts.createSeconds") }
+                ?? Sourced(defaultCreateTimeout, .defaultValue, "built in"),
+            sharesRecords: file.sharesRecords ?? false, severities: file.severities)
+    }
+
+    private static func resolveTeam(
+        _ file: ConfigFile, path: String?, environment: [String: String], overrides: ConfigOverrides
+    ) throws(ConfigError) -> Sourced<String>? {
+        let candidate: Sourced<String>?
+        if let flag = overrides.teamID {
+            candidate = Sourced(flag, .flag, "--team-id")
+        } else if let variable = environment[teamVariable], !variable.isEmpty {
+            candidate = Sourced(variable, .environment, teamVariable)
+        } else {
+            candidate = file.teamId.map { Sourced($0, .file, "teamId") }
+        }
+        guard let candidate else { return nil }
+        // The file's value was checked when it was parsed, with its line.
+        guard candidate.source == .file || isTeamID(candidate.value) else {
+            let problem = notATeamID(candidate.value)
+            if candidate.source == .environment {
+                throw .invalidEnvironment(variable: teamVariable, message: problem + "; fix or unset it")
+            }
+            throw .missing("--team-id: \(problem)")
+        }
+        return candidate
+    }
+
+    static func notATeamID(_ value: String) -> String {
+        "'\(value)' is not an Apple team id: it has 10 capital letters and digits, the DEVELOPMENT_TEAM of the Xcode project"
+    }
+
+    static func isTeamID(_ value: String) -> Bool {
+        value.count == 10 && value.allSatisfy { ($0.isASCII && $0.isUppercase) || ("0"..."9").contains($0) }
+    }
+
+    private static func resolveContainers(
+        _ file: ConfigFile, root: String, environment: [String: String], overrides: ConfigOverrides,
+        modelPaths: Sourced<[String]>, fromFile: (String) -> String
+    ) throws(ConfigError) -> [ResolvedContainer] {
+        let configured = file.containers
+        func resolved(_ id: Sourced<String>) -> ResolvedContainer {
+            let entry = configured.first { $0.id == id.value }
+            let paths = modelPaths.source == .flag ? modelPaths.value : entry?.modelPaths?.map(fromFile) ?? modelPaths.value
+            var snapshot = entry?.productionSnapshot.map { ResolvedContainer.Snapshot(path: fromFile($0), explicit: true) }
+            let conventional = fromFile(defaultSnapshot)
+            if snapshot == nil, configured.count <= 1, FileManager.default.fileExists(atPath: conventional) {
+                snapshot = ResolvedContainer.Snapshot(path: conventional, explicit: false)
+            }
+            return ResolvedContainer(id: id, modelPaths: paths, productionSnapshot: snapshot)
+        }
+        // Flags or the environment choose the containers; the file's entries still
+        // supply per-container settings for the ids they name.
+        if !overrides.containerIDs.isEmpty {
+            return overrides.containerIDs.map { resolved(Sourced($0, .flag, "--container-id")) }
+        }
+        if let variable = environment[containerVariable], !variable.isEmpty {
+            let ids = variable.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            guard !ids.isEmpty else {
+                throw .invalidEnvironment(variable: containerVariable, message: "'\(variable)' names no container; give an id like iCloud.com.example.app or unset it")
+            }
+            return ids.map { resolved(Sourced($0, .environment, containerVariable)) }
+        }
+        return configured.map { resolved(Sourced($0.id, .file, "containers")) }
+    }
+
+    /// The team id, or an error saying the three ways to give it.
+    public func requireTeamID() throws(ConfigError) -> String {
+        guard let teamID else {
+            throw .missing("no CloudKit team id: add \"teamId\" to \(file ?? ConfigFile.fileName) (run 'cloudkit-schema init'), set TEAM_ID, or pass --team-id")
+        }
+        return teamID.value
+    }
+
+    /// The containers, or an error saying the three ways to give one.
+    public func requireContainers() throws(ConfigError) -> [ResolvedContainer] {
+        guard !containers.isEmpty else {
+            throw .missing("no CloudKit container: add \"containers\": [{\"id\": \"iCloud.…\"}] to \(file ?? ConfigFile.fileName) (run 'cloudkit-schema init'), set CONTAINER_ID, or pass --container-id")
+        }
+        return containers
+    }
+
+    /// Exactly one container, for commands that work on one (`export`).
+    public func requireSingleContainer() throws(ConfigError) -> ResolvedContainer {
+        let all = try requireContainers()
+        guard all.count == 1 else {
+            throw .missing("\(all.count) containers are configured (\(all.map(\.id.value).joined(separator: ", "))): choose one with --container-id")
+        }
+        return all[0]
+    }
+}

@@ -1,0 +1,90 @@
+import CloudKitSchema
+
+/// A schema with the name of where it came from, for messages and finding locations.
+public struct NamedSchema: Sendable {
+    /// `Development`, `Production`, `the app's models`...
+    public var name: String
+    /// The environment key reported in JSON (`development`, `production`), if any.
+    public var environment: String?
+    public var schema: Schema
+    public var file: String?
+
+    public init(name: String, environment: String?, schema: Schema, file: String?) {
+        self.name = name
+        self.environment = environment
+        self.schema = schema
+        self.file = file
+    }
+}
+
+/// Turns the structural diff of `reference` (what must exist) against `target` (what
+/// exists, normally Production) into findings: what the target lacks is an error, a field
+/// whose type differs is an error no deploy can fix, index and grant drift are warnings,
+/// what only the target has is info.
+public enum DriftCheck {
+    public static let deployFix = "Deploy the schema to Production: CloudKit Console → your container → Deploy Schema Changes."
+
+    public static func findings(reference: NamedSchema, target: NamedSchema) -> [Finding] {
+        SchemaDiff.differences(from: reference.schema, to: target.schema).map {
+            finding(for: $0, reference: reference, target: target)
+        }
+    }
+
+    static func finding(for difference: SchemaDifference, reference: NamedSchema, target: NamedSchema) -> Finding {
+        let (ref, tgt) = (reference.name, target.name)
+        switch difference {
+        case .missingRecordType(let type):
+            return Finding(
+                severity: .error, code: "missing-record-type",
+                message: "\(tgt) lacks record type \(type.name), which \(ref) has (\(plural(type.fields.count, "field")))",
+                fix: deployFix, recordType: type.name, environment: target.environment,
+                file: reference.file, line: type.location?.line)
+        case .missingField(let type, let field):
+            return Finding(
+                severity: .error, code: "missing-field",
+                message: "\(tgt) lacks field \(type).\(field.name) (\(field.type)), which \(ref) has",
+                fix: deployFix, recordType: type, field: field.name, expectedType: field.type.description,
+                environment: target.environment, file: reference.file, line: field.location?.line)
+        case .fieldTypeMismatch(let type, let expected, let actual):
+            return Finding(
+                severity: .error, code: "field-type-mismatch",
+                message: "\(type).\(expected.name) is \(expected.type) in \(ref) but \(actual.type) in \(tgt); a deploy cannot fix this",
+                fix: "Production fields can never change type: store the value under a new field name (a new property) and keep the old one.",
+                recordType: type, field: expected.name, expectedType: expected.type.description,
+                actualType: actual.type.description, environment: target.environment,
+                file: reference.file, line: expected.location?.line)
+        case .indexOptionsDiffer(let type, let expected, let actual):
+            return Finding(
+                severity: .warning, code: "index-mismatch",
+                message: "\(type).\(expected.name) is indexed \(expected.options) in \(ref) but \(actual.options) in \(tgt)",
+                fix: deployFix, recordType: type, field: expected.name, environment: target.environment,
+                file: reference.file, line: expected.location?.line)
+        case .permissionsDiffer(let type, let role, let expected, let actual):
+            return Finding(
+                severity: .warning, code: "grant-mismatch",
+                message: "\(type) grants \(expected) to \(role) in \(ref) but \(actual) in \(tgt)",
+                fix: deployFix, recordType: type, environment: target.environment,
+                file: reference.file, line: reference.schema.recordType(named: type)?.location?.line)
+        case .extraField(let type, let field):
+            return Finding(
+                severity: .info, code: "extra-field",
+                message: "\(tgt) has field \(type).\(field.name) (\(field.type)), which \(ref) lacks; Production fields are permanent, nothing to do",
+                recordType: type, field: field.name, actualType: field.type.description,
+                environment: target.environment, file: target.file, line: field.location?.line)
+        case .extraRecordType(let type):
+            return Finding(
+                severity: .info, code: "extra-record-type",
+                message: "\(tgt) has record type \(type.name), which \(ref) lacks",
+                recordType: type.name, environment: target.environment, file: target.file, line: type.location?.line)
+        case .missingRole(let role):
+            return Finding(
+                severity: .warning, code: "missing-role",
+                message: "\(tgt) lacks role \(role), which \(ref) has", fix: deployFix,
+                environment: target.environment, file: reference.file)
+        case .extraRole(let role):
+            return Finding(
+                severity: .info, code: "extra-role", message: "\(tgt) has role \(role), which \(ref) lacks",
+                environment: target.environment, file: target.file)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import CloudKitSchema
+import ModelSource
+
+/// The CloudKit schema the app's models require, and for every record type and field
+/// the model source that requires it and how bad it is when Production lacks it.
+public struct ExpectedSchema: Sendable {
+    public var schema: Schema
+    /// One per record type (`field` nil) and per field, in schema order.
+    public private(set) var expectations: [Expectation]
+    private var index: [String: Int] = [:]
+
+    /// Why a record type or field must exist.
+    public struct Expectation: Equatable, Sendable {
+        public var recordType: String
+        /// Nil for the record type itself.
+        public var field: String?
+        /// The model source requiring it (a `.swift` file or a Core Data `contents` file).
+        public var file: String
+        public var line: Int
+        /// The severity when Production lacks it.
+        public var severity: Severity
+        /// What requires it, for messages: `Item.notes (String)`, `@Model Item`.
+        public var reason: String
+        /// False when the model's Swift type could not be told: only presence is checked.
+        public var typeKnown: Bool
+
+        public init(
+            recordType: String, field: String?, file: String, line: Int, severity: Severity, reason: String,
+            typeKnown: Bool = true
+        ) {
+            self.recordType = recordType
+            self.field = field
+            self.file = file
+            self.line = line
+            self.severity = severity
+            self.reason = reason
+            self.typeKnown = typeKnown
+        }
+    }
+
+    public init(schema: Schema, expectations: [Expectation]) {
+        self.schema = schema
+        self.expectations = []
+        for expectation in expectations { add(expectation) }
+    }
+
+    public func expectation(recordType: String, field: String? = nil) -> Expectation? {
+        index[Self.key(recordType, field)].map { expectations[$0] }
+    }
+
+    /// Adds an expectation unless one for the same type and field exists (the first wins).
+    mutating func add(_ expectation: Expectation) {
+        let key = Self.key(expectation.recordType, expectation.field)
+        guard index[key] == nil else { return }
+        index[key] = expectations.count
+        expectations.append(expectation)
+    }
+
+    private static func key(_ recordType: String, _ field: String?) -> String {
+        recordType + "\u{0}" + (field ?? "")
+    }
+
+    /// Maps the models to record types and fields (DESIGN.md section 5).
+    public static func build(from model: AppModel, options: ExpectedSchemaOptions = .default) -> ExpectedSchema {
+        ExpectedSchemaBuilder(model: model, options: options).build()
+    }
+}
+
+/// The model -> CloudKit mapping: a `CD_` record type per root entity (sub-entities
+/// share it), `CD_entityName`, `CD_moveReceipt` and its asset, a field per attribute with
+/// its `_ckAsset` companion for variable-length values, a STRING per to-one relationship,
+/// `CDMR` for many-to-many relationships, system fields, default indexes and grants, `Users`.
+struct ExpectedSchemaBuilder {
+    let model: AppModel
+    let options: ExpectedSchemaOptions
+
+    func build() -> ExpectedSchema {
+        let entities = includedEntities()
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var expected = ExpectedSchema(schema: Schema(), expectations: [])
+        var types: [String: RecordType] = [:]
+        var order: [String] = []
+        for entity in entities {
+            let root = rootEntity(of: entity, in: byName)
+            let typeName = "CD_" + root.name
+            if types[typeName] == nil {
+                types[typeName] = RecordType(name: typeName, grants: CloudKitFieldMapping.recordTypeGrants)
+                order.append(typeName)
+                addBaseFields(of: root, to: &types[typeName]!, expected: &expected)
+            }
+            addFields(of: entity, to: &types[typeName]!, expected: &expected)
+        }
+        if let join = manyToManyRelationship(in: entities, byName: byName) {
+            addJoinType(for: join, to: &types, order: &order, expected: &expected)
+        }
+        // Every container has Users; no model requires it, so it has no expectation.
+        types["Users"] = CloudKitFieldMapping.usersRecordType
+        order.append("Users")
+        expected.schema = Schema(roles: [], recordTypes: order.compactMap { types[$0] })
+        return expected
+    }
+
+    /// Registered models and what they reach (unless all are wanted); Core Data entities
+    /// have no registration and are always included.
+    private func includedEntities() -> [Entity] {
+        guard let registered = model.registeredTypes, !options.includeUnregisteredModels else { return model.entities }
+        let reachable = Reachability.closure(from: registered, in: model.entities)
+        return model.entities.filter { reachable.contains($0.name) || !$0.file.hasSuffix(".swift") }
+    }
+
+    /// Follows parents to the root; a cycle or a missing parent stops at the last entity seen.
+    private func rootEntity(of entity: Entity, in byName: [String: Entity]) -> Entity {
+        var current = entity
+        var seen: Set<String> = [entity.name]
+        while let parentName = current.parent, let parent = byName[parentName], seen.insert(parentName).inserted {
+            current = parent
+        }
+        return current
+    }
+
+    private func addBaseFields(of root: Entity, to type: inout RecordType, expected: inout ExpectedSchema) {
+        let typeName = type.name
+        func add(_ field: Field, _ severity: Severity, _ reason: String) {
+            type.fields.append(field)
+            expected.add(.init(recordType: typeName, field: field.name, file: root.file, line: root.line, severity: severity, reason: reason))
+        }
+        expected.add(.init(recordType: typeName, field: nil, file: root.file, line: root.line, severity: .error, reason: "model \(root.name)"))
+        for field in CloudKitFieldMapping.systemFields { add(field, .error, "a CloudKit system field") }
+        add(CloudKitFieldMapping.field("CD_entityName", .string), .error, "Core Data's entity name on every \(root.name) record")
+        let receipt = options.effectiveMoveReceiptSeverity
+        add(CloudKitFieldMapping.field("CD_moveReceipt", .bytes), receipt, "Core Data's zone-move receipt, written when records move into a share")
+        add(CloudKitFieldMapping.field("CD_moveReceipt_ckAsset", .asset), receipt, "the asset form of Core Data's zone-move receipt")
+    }
+
+    private func addFields(of entity: Entity, to type: inout RecordType, expected: inout ExpectedSchema) {
+        let typeName = type.name
+        func add(_ field: Field, line: Int, severity: Severity, reason: String, typeKnown: Bool = true) {
+            // A name already taken (a sub-entity repeating one, or `entityName`) keeps the first.
+            guard type.field(named: field.name) == nil else { return }
+            type.fields.append(field)
+            expected.add(.init(
+                recordType: typeName, field: field.name, file: entity.file, line: line, severity: severity,
+                reason: reason, typeKnown: typeKnown))
+        }
+        for attribute in entity.attributes {
+            let name = "CD_" + attribute.name
+            let written = "\(entity.name).\(attribute.name) (\(attribute.swiftType ?? "unknown type")\(attribute.optional ? "?" : ""))"
+            guard let swiftType = attribute.swiftType else {
+                add(CloudKitFieldMapping.field(name, .bytes), line: attribute.line, severity: .error, reason: written, typeKnown: false)
+                continue
+            }
+            let mapping = CloudKitFieldMapping.mapping(forSwiftType: swiftType, encrypted: attribute.allowsCloudEncryption)
+            let field = attribute.allowsCloudEncryption
+                ? Field(name: name, type: .primitive(mapping.type)) : CloudKitFieldMapping.field(name, mapping.type)
+            add(field, line: attribute.line, severity: .error, reason: written)
+            if let companion = mapping.companion {
+                let severity = companion == .text ? options.stringAssetSeverity : options.dataAssetSeverity
+                add(CloudKitFieldMapping.field(name + "_ckAsset", .asset), line: attribute.line, severity: severity,
+                    reason: "large values of \(written)")
+            }
+        }
+        for relationship in entity.relationships where !relationship.toMany {
+            add(CloudKitFieldMapping.field("CD_" + relationship.name, .string), line: relationship.line, severity: .error,
+                reason: "to-one relationship \(entity.name).\(relationship.name) -> \(relationship.destination)")
+        }
+    }
+
+    /// The first many-to-many relationship (both sides to-many), which makes Core Data
+    /// store links as `CDMR` records.
+    private func manyToManyRelationship(in entities: [Entity], byName: [String: Entity]) -> (Entity, Relationship)? {
+        for entity in entities {
+            for relationship in entity.relationships where relationship.toMany {
+                guard let destination = byName[relationship.destination] else { continue }
+                if let inverse = inverse(of: relationship, on: entity, in: destination), inverse.toMany {
+                    return (entity, relationship)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The declared inverse, or the destination's single relationship back to `entity`.
+    private func inverse(of relationship: Relationship, on entity: Entity, in destination: Entity) -> Relationship? {
+        if let name = relationship.inverse { return destination.relationships.first { $0.name == name } }
+        if let declared = destination.relationships.first(where: { $0.inverse == relationship.name && $0.destination == entity.name }) {
+            return declared
+        }
+        let back = destination.relationships.filter { $0.destination == entity.name && $0.inverse == nil }
+        return back.count == 1 ? back[0] : nil
+    }
+
+    private func addJoinType(
+        for join: (Entity, Relationship), to types: inout [String: RecordType], order: inout [String], expected: inout ExpectedSchema
+    ) {
+        let (entity, relationship) = join
+        let reason = "many-to-many relationship \(entity.name).\(relationship.name)"
+        var type = RecordType(name: "CDMR", fields: CloudKitFieldMapping.systemFields, grants: CloudKitFieldMapping.recordTypeGrants)
+        expected.add(.init(recordType: "CDMR", field: nil, file: entity.file, line: relationship.line, severity: .error, reason: reason))
+        for field in CloudKitFieldMapping.systemFields {
+            expected.add(.init(recordType: "CDMR", field: field.name, file: entity.file, line: relationship.line, severity: .error,
+                               reason: "a CloudKit system field"))
+        }
+        for name in ["CD_entityNames", "CD_recordNames", "CD_relationships"] {
+            type.fields.append(CloudKitFieldMapping.field(name, .string))
+            expected.add(.init(recordType: "CDMR", field: name, file: entity.file, line: relationship.line, severity: .error, reason: reason))
+        }
+        types["CDMR"] = type
+        order.append("CDMR")
+    }
+}

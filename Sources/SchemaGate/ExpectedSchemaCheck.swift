@@ -1,0 +1,93 @@
+import CloudKitSchema
+import ModelSource
+
+/// Measures Production against the schema the models require. Unlike a Development
+/// comparison it catches what no debug build ever wrote: a rarely used type, an
+/// always-nil optional, the `_ckAsset` companion of a large value. Findings point at the
+/// model source line that requires the missing piece, so Xcode shows them in the model.
+///
+/// Index options, grants and roles are not compared: models say nothing about them.
+public enum ExpectedSchemaCheck {
+    public static let materializeFix =
+        "Create it in Development (a debug build calling initializeCloudKitSchema creates every type and field), then deploy the schema to Production: CloudKit Console → Deploy Schema Changes."
+    public static let assetFix =
+        "Create it in Development by saving a value larger than 1 MB (or calling initializeCloudKitSchema from a debug build), then deploy the schema to Production: CloudKit Console → Deploy Schema Changes."
+
+    public static func findings(expected: ExpectedSchema, production: NamedSchema) -> [Finding] {
+        let reference = NamedSchema(name: "the app's models", environment: nil, schema: expected.schema, file: nil)
+        var findings: [Finding] = []
+        for difference in SchemaDiff.differences(from: expected.schema, to: production.schema) {
+            // `Users` is expected for a canonical print but no model writes it.
+            if let type = recordType(of: difference), expected.expectation(recordType: type) == nil { continue }
+            var finding = DriftCheck.finding(for: difference, reference: reference, target: production)
+            switch difference {
+            case .missingRecordType(let type):
+                let expectation = expected.expectation(recordType: type.name)
+                finding.message = "\(production.name) lacks record type \(type.name), needed for \(expectation?.reason ?? "the app's models")"
+                apply(expectation, to: &finding, fix: materializeFix)
+            case .missingField(let type, let field):
+                let expectation = expected.expectation(recordType: type, field: field.name)
+                finding.message = "\(production.name) lacks field \(type).\(field.name) (\(field.type)), needed for \(expectation?.reason ?? "the app's models")"
+                apply(expectation, to: &finding, fix: field.type == .primitive(.asset) ? assetFix : materializeFix)
+            case .fieldTypeMismatch(let type, let wanted, let actual):
+                let expectation = expected.expectation(recordType: type, field: wanted.name)
+                guard expectation?.typeKnown != false else { continue }
+                finding.message = "\(type).\(wanted.name) is \(actual.type) in \(production.name) but \(expectation?.reason ?? "the app's models") needs \(wanted.type); a deploy cannot fix this"
+                finding.file = expectation?.file
+                finding.line = expectation?.line
+            case .extraField, .extraRecordType:
+                break  // info: Production keeps fields the models dropped, harmlessly
+            case .indexOptionsDiffer, .permissionsDiffer, .missingRole, .extraRole:
+                continue
+            }
+            findings.append(finding)
+        }
+        return findings
+    }
+
+    /// The expected record type a difference is about (nil for Production-only types and roles).
+    private static func recordType(of difference: SchemaDifference) -> String? {
+        switch difference {
+        case .missingRecordType(let type): return type.name
+        case .missingField(let type, _), .extraField(let type, _), .fieldTypeMismatch(let type, _, _),
+             .indexOptionsDiffer(let type, _, _), .permissionsDiffer(let type, _, _, _):
+            return type
+        case .extraRecordType, .missingRole, .extraRole: return nil
+        }
+    }
+
+    private static func apply(_ expectation: ExpectedSchema.Expectation?, to finding: inout Finding, fix: String) {
+        finding.fix = fix
+        guard let expectation else { return }
+        finding.severity = expectation.severity
+        finding.file = expectation.file
+        finding.line = expectation.line
+    }
+}
+
+/// Model reading problems as findings: a file that cannot be read or parsed is an input
+/// error (the check cannot vouch for what it did not read); types it could not tell and
+/// registration mismatches are warnings.
+public enum ModelDiagnosticFindings {
+    public static func findings(for model: AppModel) -> [Finding] {
+        model.diagnostics.map { diagnostic in
+            Finding(
+                severity: isInputProblem(diagnostic) ? .error : .warning, code: diagnostic.kind.rawValue,
+                message: diagnostic.message, fix: fix(for: diagnostic.kind),
+                file: diagnostic.file.isEmpty ? nil : diagnostic.file, line: diagnostic.line)
+        }
+    }
+
+    /// Unreadable or unparsable model files: the run cannot be trusted (exit 2).
+    public static func isInputProblem(_ diagnostic: ModelDiagnostic) -> Bool {
+        diagnostic.kind == .unreadableFile || diagnostic.kind == .parseError
+    }
+
+    private static func fix(for kind: ModelDiagnostic.Kind) -> String? {
+        switch kind {
+        case .unreadableFile, .parseError: return "Make the file readable (or leave it out of --models), then run again."
+        case .unknownType: return "Give the property an explicit type annotation."
+        case .unregisteredModel, .undeclaredModel: return "Make the registered model list match the @Model classes."
+        }
+    }
+}

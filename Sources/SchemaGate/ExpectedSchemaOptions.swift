@@ -1,0 +1,52 @@
+/// How strictly the expected schema is enforced. Plain values so a config file can set
+/// them (`.cloudkit-schema.json`); every key is optional when decoding.
+public struct ExpectedSchemaOptions: Codable, Equatable, Sendable {
+    /// The app shares records with `CKShare`: Core Data writes `CD_moveReceipt` when it
+    /// moves records into a share's zone, so lacking it becomes an error.
+    public var sharesRecords: Bool
+    /// When Production lacks the `_ckAsset` companion of a String or URL attribute
+    /// (needed only once a value outgrows the record, rare for text).
+    public var stringAssetSeverity: Severity
+    /// When Production lacks the `_ckAsset` companion of a Data or encoded attribute
+    /// (photos, documents, Codable values: seed 001's silent stall).
+    public var dataAssetSeverity: Severity
+    /// Overrides the severity of a missing `CD_moveReceipt` / `CD_moveReceipt_ckAsset`
+    /// (default: warning, error when `sharesRecords`).
+    public var moveReceiptSeverity: Severity?
+    /// Also expect `@Model` classes that are neither registered nor reachable from a
+    /// registered one (SwiftData does not sync them, so by default they are not expected).
+    public var includeUnregisteredModels: Bool
+
+    public init(
+        sharesRecords: Bool = false, stringAssetSeverity: Severity = .warning, dataAssetSeverity: Severity = .error,
+        moveReceiptSeverity: Severity? = nil, includeUnregisteredModels: Bool = false
+    ) {
+        self.sharesRecords = sharesRecords
+        self.stringAssetSeverity = stringAssetSeverity
+        self.dataAssetSeverity = dataAssetSeverity
+        self.moveReceiptSeverity = moveReceiptSeverity
+        self.includeUnregisteredModels = includeUnregisteredModels
+    }
+
+    public static let `default` = ExpectedSchemaOptions()
+
+    /// The severity a missing `CD_moveReceipt` (or its asset) gets.
+    public var effectiveMoveReceiptSeverity: Severity {
+        moveReceiptSeverity ?? (sharesRecords ? .error : .warning)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sharesRecords, stringAssetSeverity, dataAssetSeverity, moveReceiptSeverity, includeUnregisteredModels
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self.default
+        sharesRecords = try container.decodeIfPresent(Bool.self, forKey: .sharesRecords) ?? defaults.sharesRecords
+        stringAssetSeverity = try container.decodeIfPresent(Severity.self, forKey: .stringAssetSeverity) ?? defaults.stringAssetSeverity
+        dataAssetSeverity = try container.decodeIfPresent(Severity.self, forKey: .dataAssetSeverity) ?? defaults.dataAssetSeverity
+        moveReceiptSeverity = try container.decodeIfPresent(Severity.self, forKey: .moveReceiptSeverity)
+        includeUnregisteredModels = try container.decodeIfPresent(Bool.self, forKey: .includeUnregisteredModels)
+            ?? defaults.includeUnregisteredModels
+    }
+}

@@ -1,0 +1,34 @@
+/// Why change detection cannot answer. All are setup problems (exit 2).
+public enum GitError: Error, Equatable, Sendable, ActionableError {
+    case gitNotFound
+    case notARepository(String)
+    case unknownRevision(String, shallow: Bool)
+    case shallowWithoutTags(pattern: String?)
+    case commandFailed(arguments: [String], status: Int32, detail: String)
+    case timedOut(arguments: [String])
+
+    public var category: ErrorCategory { .setup }
+
+    public static let fetchTagsFix = "git fetch --tags --unshallow"
+
+    public var message: String {
+        switch self {
+        case .gitNotFound:
+            return "git was not found on PATH: install git, or skip change detection with --always"
+        case .notARepository(let directory):
+            return "\(directory) is not inside a git work tree: run the command from your repository, or pass --always to check without change detection"
+        case .unknownRevision(let ref, let shallow):
+            let fix = shallow
+                ? "this is a shallow clone, so fetch the history first: \(Self.fetchTagsFix)"
+                : "check the spelling, or fetch it: git fetch --tags"
+            return "'\(ref)' is not a commit in this repository: \(fix)"
+        case .shallowWithoutTags(let pattern):
+            let what = pattern.map { "no tag matching '\($0)'" } ?? "no tag"
+            return "this is a shallow clone and \(what) is reachable, so the last release cannot be found: run '\(Self.fetchTagsFix)' (in GitHub Actions, use actions/checkout with fetch-depth: 0)"
+        case .commandFailed(let arguments, let status, let detail):
+            return "git \(arguments.joined(separator: " ")) failed with exit status \(status)\(detail.isEmpty ? "" : ": \(detail)"); run it by hand to see why"
+        case .timedOut(let arguments):
+            return "git \(arguments.joined(separator: " ")) did not finish within \(Int(GitRepository.timeout)) s: check the repository (a lock, a network filesystem) and run again"
+        }
+    }
+}

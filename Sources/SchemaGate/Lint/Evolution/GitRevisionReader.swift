@@ -1,0 +1,77 @@
+import Foundation
+
+/// Reads files as they were at a git revision straight from the object database
+/// (`git ls-tree -r` + `git cat-file --batch`), without checking anything out.
+struct GitRevisionReader: Sendable {
+    struct Blob: Sendable {
+        /// Path relative to the repository root.
+        var path: String
+        var contents: [UInt8]
+    }
+
+    let git: GitProcess
+    /// The repository's top-level directory (symlinks resolved, as git prints it).
+    let root: String
+
+    init(workingDirectory: String, environment: [String: String]) throws(LintError) {
+        git = try GitProcess(workingDirectory: workingDirectory, environment: environment)
+        let result = try git.run(["rev-parse", "--show-toplevel"])
+        guard result.status == 0 else {
+            throw .input("lint --since needs a git work tree, and \(workingDirectory) is not in one (\(result.stderr))")
+        }
+        root = String(decoding: result.stdout, as: UTF8.self).trimmingWhitespace
+    }
+
+    /// The commit a revision names, or an error saying how to get it.
+    func commit(_ revision: String) throws(LintError) -> String {
+        guard !revision.hasPrefix("-") else { throw .input("'\(revision)' is not a revision; give a tag, branch or commit after --since") }
+        let result = try git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"])
+        guard result.status == 0 else {
+            let shallow = (try? git.run(["rev-parse", "--is-shallow-repository"]))
+                .map { String(decoding: $0.stdout, as: UTF8.self).trimmingWhitespace == "true" } ?? false
+            throw .input("unknown revision '\(revision)' for lint --since"
+                + (shallow ? "; this is a shallow clone: run 'git fetch --tags --unshallow' first" : "; check the tag or branch name ('git tag --list')"))
+        }
+        return String(decoding: result.stdout, as: UTF8.self).trimmingWhitespace
+    }
+
+    /// Blobs at `commit` whose repository-relative path passes `include`.
+    func blobs(at commit: String, where include: (String) -> Bool) throws(LintError) -> [Blob] {
+        let listing = try git.run(["ls-tree", "-r", "-z", "--full-tree", commit])
+        guard listing.status == 0 else { throw .input("git ls-tree \(commit) failed: \(listing.stderr)") }
+        var wanted: [(path: String, object: String)] = []
+        for entry in listing.stdout.split(separator: 0) {
+            // "<mode> SP <type> SP <object> TAB <path>"
+            let text = String(decoding: entry, as: UTF8.self)
+            guard let tab = text.firstIndex(of: "\t") else { continue }
+            let fields = text[..<tab].split(separator: " ")
+            let path = String(text[text.index(after: tab)...])
+            guard fields.count == 3, fields[1] == "blob", include(path) else { continue }
+            wanted.append((path, String(fields[2])))
+        }
+        guard !wanted.isEmpty else { return [] }
+        let request = Data(wanted.map { $0.object + "\n" }.joined().utf8)
+        let batch = try git.run(["cat-file", "--batch"], stdin: request)
+        guard batch.status == 0 else { throw .input("git cat-file failed: \(batch.stderr)") }
+        let contents = try Self.parseBatch([UInt8](batch.stdout), count: wanted.count)
+        return zip(wanted, contents).map { Blob(path: $0.path, contents: $1) }
+    }
+
+    /// Splits `cat-file --batch` output: per object "<oid> <type> <size>\n<bytes>\n".
+    static func parseBatch(_ output: [UInt8], count: Int) throws(LintError) -> [[UInt8]] {
+        var objects: [[UInt8]] = []
+        var index = 0
+        while objects.count < count {
+            guard index < output.count, let newline = output[index...].firstIndex(of: UInt8(ascii: "\n")) else {
+                throw .input("git cat-file output ended early (\(objects.count) of \(count) objects)")
+            }
+            let header = String(decoding: output[index..<newline], as: UTF8.self).split(separator: " ")
+            guard header.count == 3, let size = Int(header[2]), size >= 0, newline + 1 + size <= output.count else {
+                throw .input("git cat-file returned an unexpected header: \(header.joined(separator: " "))")
+            }
+            objects.append(Array(output[(newline + 1)..<(newline + 1 + size)]))
+            index = newline + 1 + size + 1
+        }
+        return objects
+    }
+}

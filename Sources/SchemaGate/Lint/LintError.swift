@@ -1,0 +1,12 @@
+/// What stops `lint` before it can report findings (exit 2): a path that does not exist,
+/// an unknown revision, no git. The message names the input and the fix.
+public enum LintError: Error, Equatable, Sendable {
+    case input(String)
+    case setup(String)
+
+    public var message: String {
+        switch self {
+        case .input(let text), .setup(let text): return text
+        }
+    }
+}

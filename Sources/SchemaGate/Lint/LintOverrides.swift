@@ -1,0 +1,86 @@
+/// Per-rule severity chosen by the user, keyed by rule id. A plain value so the
+/// configuration file, command-line flags and tests can all build one.
+/// `.off` drops the rule's findings entirely.
+public struct LintOverrides: Sendable, Equatable {
+    public enum Level: String, Sendable, CaseIterable, Codable {
+        case off, info, warning, error
+
+        var severity: Severity? {
+            switch self {
+            case .off: return nil
+            case .info: return .info
+            case .warning: return .warning
+            case .error: return .error
+            }
+        }
+    }
+
+    public var levels: [String: Level]
+
+    public init(_ levels: [String: Level] = [:]) {
+        self.levels = levels
+    }
+
+    /// The severity a rule's findings get, or nil when the rule is off.
+    public func severity(for info: LintRuleInfo) -> Severity? {
+        guard let level = levels[info.id] else { return info.severity }
+        return level.severity
+    }
+
+    /// Unknown rule ids are mistakes (a typo silently keeps the default), so they are errors
+    /// naming the id and the closest real one.
+    public func validate(against rules: [LintRuleInfo] = LintRuleCatalog.infos) throws(LintOverridesError) {
+        let known = Set(rules.map(\.id))
+        for id in levels.keys.sorted() where !known.contains(id) {
+            throw .unknownRule(id, suggestion: closestRuleID(to: id, in: rules.map(\.id)))
+        }
+    }
+
+    /// Parses `rule-id=level` (the `--rule` flag).
+    public static func parseAssignment(_ text: String) throws(LintOverridesError) -> (String, Level) {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty else { throw .malformed(text) }
+        guard let level = Level(rawValue: parts[1]) else { throw .unknownLevel(parts[1], rule: parts[0]) }
+        return (parts[0], level)
+    }
+}
+
+public enum LintOverridesError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownRule(String, suggestion: String?)
+    case unknownLevel(String, rule: String)
+    case malformed(String)
+
+    public var description: String {
+        let levels = LintOverrides.Level.allCases.map(\.rawValue).joined(separator: ", ")
+        switch self {
+        case .unknownRule(let id, let suggestion):
+            return "unknown lint rule '\(id)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "") "
+                + "Run 'cloudkit-schema lint --list-rules' for the rule ids."
+        case .unknownLevel(let level, let rule):
+            return "unknown severity '\(level)' for lint rule '\(rule)'; use one of: \(levels)"
+        case .malformed(let text):
+            return "'\(text)' is not a rule setting; write RULE-ID=LEVEL with LEVEL one of: \(levels)"
+        }
+    }
+}
+
+/// The id within a small edit distance, for "did you mean".
+func closestRuleID(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, levenshtein(Array(word), Array($0))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return nil }
+    return best.0
+}
+
+private func levenshtein(_ a: [Character], _ b: [Character]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,94 @@
+import ModelSource
+
+/// What a rule is, for reports, `lint --list-rules` and the configuration file: a stable
+/// kebab-case id (the finding `code`), its default severity, what it catches and the fix.
+public struct LintRuleInfo: Sendable, Equatable {
+    public let id: String
+    public let severity: Severity
+    /// What the rule catches, in one line.
+    public let summary: String
+    /// What to do about a violation, in one sentence.
+    public let fix: String
+
+    public init(id: String, severity: Severity, summary: String, fix: String) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+        self.fix = fix
+    }
+}
+
+/// One offline check. A rule only says where and what; the engine adds the id, the
+/// severity (after overrides), the fix, and drops suppressed violations.
+public protocol LintRule: Sendable {
+    static var info: LintRuleInfo { get }
+    func check(_ input: LintInput) -> [LintViolation]
+}
+
+/// A place where a rule is broken.
+public struct LintViolation: Sendable, Equatable {
+    public var message: String
+    public var file: String
+    public var line: Int?
+    /// The CloudKit record type and field involved (`CD_Item`, `CD_title`), when known.
+    public var recordType: String?
+    public var field: String?
+
+    public init(message: String, file: String, line: Int?, recordType: String? = nil, field: String? = nil) {
+        self.message = message
+        self.file = file
+        self.line = line
+        self.recordType = recordType
+        self.field = field
+    }
+}
+
+/// Everything rules look at. Model rules read `model`; project rules read `swiftSources`
+/// and `propertyLists`; evolution rules compare `previous` (the models at a git revision)
+/// with `model`.
+public struct LintInput: Sendable {
+    public var model: AppModel
+    public var swiftSources: [SwiftSourceFile]
+    public var propertyLists: [PropertyListFile]
+    public var previous: PreviousModel?
+
+    public init(
+        model: AppModel, swiftSources: [SwiftSourceFile] = [], propertyLists: [PropertyListFile] = [],
+        previous: PreviousModel? = nil
+    ) {
+        self.model = model
+        self.swiftSources = swiftSources
+        self.propertyLists = propertyLists
+        self.previous = previous
+    }
+}
+
+/// The models as they were at a git revision, for `lint --since`.
+public struct PreviousModel: Sendable {
+    /// The revision as the user named it (`v1.2`), for messages.
+    public var revision: String
+    public var model: AppModel
+
+    public init(revision: String, model: AppModel) {
+        self.revision = revision
+        self.model = model
+    }
+}
+
+extension Entity {
+    /// `CD_Item`: the record type NSPersistentCloudKitContainer mirrors this entity to.
+    /// Sub-entities share the root's record type; the root is resolved by the caller when
+    /// it matters (`recordType(in:)`).
+    var ownRecordType: String { "CD_\(name)" }
+
+    func recordType(in model: AppModel) -> String {
+        var root = self
+        var seen: Set<String> = [name]
+        while let parent = root.parent, let next = model.entity(named: parent), seen.insert(parent).inserted {
+            root = next
+        }
+        return root.ownRecordType
+    }
+}
+
+func fieldName(_ property: String) -> String { "CD_\(property)" }

@@ -1,0 +1,178 @@
+import Foundation
+import ModelSource
+
+/// How lint reads models: from paths on disk, and from in-memory files (git blobs at a
+/// revision). The standard one is the ModelSource reader; tests may pass their own.
+public struct LintModelReader: Sendable {
+    public var readPaths: @Sendable ([String]) -> AppModel
+    public var readFiles: @Sendable ([(path: String, contents: [UInt8])]) -> AppModel
+
+    public init(
+        readPaths: @escaping @Sendable ([String]) -> AppModel,
+        readFiles: @escaping @Sendable ([(path: String, contents: [UInt8])]) -> AppModel
+    ) {
+        self.readPaths = readPaths
+        self.readFiles = readFiles
+    }
+}
+
+/// One `lint` run as the CLI (or the gate) asks for it.
+public struct LintRequest: Sendable {
+    /// Files or directories, absolute or relative to `workingDirectory`.
+    public var paths: [String]
+    /// Directories searched for entitlements and Info.plists only.
+    public var projectDirectories: [String]
+    /// `lint --since REF`: also compare with the models at this git revision.
+    public var since: String?
+    public var overrides: LintOverrides
+    public var workingDirectory: String
+    public var environment: [String: String]
+
+    public init(
+        paths: [String], projectDirectories: [String] = [], since: String? = nil, overrides: LintOverrides = LintOverrides(),
+        workingDirectory: String, environment: [String: String]
+    ) {
+        self.paths = paths
+        self.projectDirectories = projectDirectories
+        self.since = since
+        self.overrides = overrides
+        self.workingDirectory = workingDirectory
+        self.environment = environment
+    }
+}
+
+/// Reads everything a request names, runs the rules and builds the report. Findings are
+/// errors (exit 1), warnings and info (exit 0); input that could not be read makes the
+/// report's status `error` (exit 2) and is listed as `parse-error` / `unreadable-file`.
+public struct LintRunner: Sendable {
+    public var reader: LintModelReader
+    public var rules: [any LintRule]
+
+    public init(reader: LintModelReader, rules: [any LintRule] = LintRuleCatalog.all) {
+        self.reader = reader
+        self.rules = rules
+    }
+
+    public func run(_ request: LintRequest) throws(LintError) -> Report {
+        do {
+            try request.overrides.validate(against: rules.map { type(of: $0).info })
+        } catch {
+            throw .input(error.description)
+        }
+        let absolute = request.paths.map { Self.absolute($0, in: request.workingDirectory) }
+        let projects = request.projectDirectories.map { Self.absolute($0, in: request.workingDirectory) }
+        let scope = try LintScope.collect(paths: absolute, projectDirectories: projects)
+        var model = scope.modelPaths.isEmpty ? AppModel() : reader.readPaths(scope.modelPaths)
+        let (swiftSources, plists, problems) = Self.readProjectFiles(scope)
+        model.diagnostics += problems
+        var notes = [Self.summary(model, scope: scope, sources: swiftSources)]
+        var previous: PreviousModel?
+        if let revision = request.since {
+            let (old, note) = try readPrevious(revision, modelPaths: scope.modelPaths, request: request)
+            previous = old
+            notes.append(note)
+        }
+        if !scope.skipped.isEmpty {
+            notes.append("Not linted (not a model, Swift, entitlements or Info.plist file): \(scope.skipped.map { Self.display($0, request.workingDirectory) }.joined(separator: ", ")).")
+        }
+        let input = LintInput(model: model, swiftSources: swiftSources, propertyLists: plists, previous: previous)
+        let engine = LintEngine(rules: rules, overrides: request.overrides)
+        let findings = engine.findings(for: input).map { finding -> Finding in
+            var shown = finding
+            shown.file = finding.file.map { Self.display($0, request.workingDirectory) }
+            shown.message = Self.displayPaths(in: finding.message, request.workingDirectory)
+            return shown
+        }
+        let unreadable = findings.contains { LintEngine.inputErrorCodes.contains($0.code) }
+        if unreadable {
+            notes.append("Some input could not be read (parse-error / unreadable-file): lint checked only what it could read.")
+            return Report(command: "lint", status: .error, findings: findings, notes: notes)
+        }
+        return Report(command: "lint", findings: findings, notes: notes)
+    }
+
+    /// Swift files that may configure a store, and every property list; what cannot be
+    /// read or parsed becomes a diagnostic.
+    static func readProjectFiles(_ scope: LintScope) -> ([SwiftSourceFile], [PropertyListFile], [ModelDiagnostic]) {
+        var sources: [SwiftSourceFile] = []
+        var plists: [PropertyListFile] = []
+        var problems: [ModelDiagnostic] = []
+        for path in scope.swiftFiles {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                problems.append(ModelDiagnostic(kind: .unreadableFile, message: "cannot read \(path)", file: path))
+                continue
+            }
+            let bytes = [UInt8](data)
+            guard SwiftSourceFile.mayConfigureStore(bytes) else { continue }
+            sources.append(SwiftSourceFile(path: path, contents: bytes, projectPath: scope.projectPaths[path]))
+        }
+        for path in scope.propertyLists {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                problems.append(ModelDiagnostic(kind: .unreadableFile, message: "cannot read \(path)", file: path))
+                continue
+            }
+            do {
+                plists.append(try PropertyListFile.parse(path: path, contents: [UInt8](data)))
+            } catch {
+                problems.append(ModelDiagnostic(kind: .parseError, message: "\(path) is not a readable property list: \(error.reason)", file: path, line: error.line))
+            }
+        }
+        return (sources, plists, problems)
+    }
+
+    /// The models at `revision`, read from git objects under the same model paths.
+    func readPrevious(_ revision: String, modelPaths: [String], request: LintRequest) throws(LintError) -> (PreviousModel, String) {
+        let git = try GitRevisionReader(workingDirectory: request.workingDirectory, environment: request.environment)
+        let commit = try git.commit(revision)
+        let root = git.root
+        var prefixes: [String] = []
+        for path in modelPaths {
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard real == root || real.hasPrefix(root + "/") else {
+                throw .input("\(path) is outside the git repository at \(root); lint --since compares files inside it")
+            }
+            prefixes.append(real == root ? "" : String(real.dropFirst(root.count + 1)))
+        }
+        let blobs = try git.blobs(at: commit) { path in
+            let wanted = prefixes.contains { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }
+            let modelFile = path.hasSuffix(".swift") || LintScope.isCoreDataModelFile(path)
+            return wanted && modelFile && !LintScope.isInSkippedFolder(path)
+        }
+        let model = blobs.isEmpty ? AppModel() : reader.readFiles(blobs.map {
+            (Self.display(root + "/" + $0.path, request.workingDirectory), $0.contents)
+        })
+        let note = "Compared with \(revision) (\(commit.prefix(10))): \(model.entities.count) model(s) then, read from \(blobs.count) file(s) in git."
+        return (PreviousModel(revision: revision, model: model), note)
+    }
+
+    static func summary(_ model: AppModel, scope: LintScope, sources: [SwiftSourceFile]) -> String {
+        let properties = model.entities.reduce(0) { $0 + $1.attributes.count + $1.relationships.count }
+        return "Linted \(model.entities.count) model(s) with \(properties) stored properties; "
+            + "scanned \(scope.swiftFiles.count) Swift file(s) (\(sources.count) configure a store) "
+            + "and \(scope.propertyLists.count) entitlements/Info.plist file(s)."
+    }
+
+    /// Messages that name other files (the entitlements behind a finding) name them as
+    /// the user sees them too.
+    static func displayPaths(in text: String, _ directory: String) -> String {
+        var result = text
+        for base in Set([directory, URL(fileURLWithPath: directory).resolvingSymlinksInPath().path]) where base.count > 1 {
+            result = result.replacingOccurrences(of: (base.hasSuffix("/") ? base : base + "/"), with: "")
+        }
+        return result
+    }
+
+    static func absolute(_ path: String, in directory: String) -> String {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        return URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    /// Paths under the working directory are shown relative to it, as a user types them.
+    static func display(_ path: String, _ directory: String) -> String {
+        for base in [directory, URL(fileURLWithPath: directory).resolvingSymlinksInPath().path] {
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        }
+        return path
+    }
+}

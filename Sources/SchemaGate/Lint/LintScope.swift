@@ -1,0 +1,137 @@
+import Foundation
+
+/// The files one `lint` run looks at, from the paths the user gave: model sources for the
+/// model reader, Swift files for configuration traps, entitlements and Info.plists.
+/// Directories are walked (skipping build output, dependencies and hidden folders); files
+/// are taken as given, so a pre-commit hook can lint exactly the staged files.
+struct LintScope: Equatable {
+    /// Paths handed to the model reader (directories, Swift files, Core Data models).
+    var modelPaths: [String] = []
+    var swiftFiles: [String] = []
+    /// Each Swift file's path as seen from the folder given to lint (its name included):
+    /// `CubbyTests/ItemTests.swift`. Folders above that say nothing about the file.
+    var projectPaths: [String: String] = [:]
+    var propertyLists: [String] = []
+    /// Files given explicitly that lint does not read (README.md...), for a note.
+    var skipped: [String] = []
+
+    /// Folders never worth walking: build output, dependencies, Xcode bundles without models.
+    static let skippedFolders: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "xcuserdata"]
+    static let skippedFolderSuffixes = [".xcodeproj", ".xcworkspace", ".xcassets", ".playground", ".xcframework", ".framework", ".app"]
+    static let modelBundleSuffixes = [".xcdatamodeld", ".xcdatamodel"]
+
+    /// - Parameters:
+    ///   - paths: absolute files or directories to lint.
+    ///   - projectDirectories: absolute directories searched only for entitlements and
+    ///     Info.plists (the app's configuration, when linting a subset of files).
+    static func collect(paths: [String], projectDirectories: [String] = []) throws(LintError) -> LintScope {
+        var scope = LintScope()
+        for path in paths {
+            switch kind(of: path) {
+            case .missing:
+                throw .input("\(path): no such file or directory; give model directories or files to lint")
+            case .directory where modelBundleSuffixes.contains(where: path.hasSuffix):
+                scope.modelPaths.append(path)
+            case .directory:
+                scope.modelPaths.append(path)
+                let base = (path as NSString).deletingLastPathComponent
+                for file in walk(path) {
+                    if file.hasSuffix(".swift") {
+                        scope.swiftFiles.append(file)
+                        scope.projectPaths[file] = String(file.dropFirst(base == "/" ? 1 : base.count + 1))
+                    }
+                    else if isPropertyList(file) { scope.propertyLists.append(file) }
+                }
+            case .file:
+                if path.hasSuffix(".swift") {
+                    scope.modelPaths.append(path)
+                    scope.swiftFiles.append(path)
+                    if scope.projectPaths[path] == nil {
+                        scope.projectPaths[path] = path.split(separator: "/").suffix(2).joined(separator: "/")
+                    }
+                } else if isPropertyList(path) || path.hasSuffix(".plist") {
+                    scope.propertyLists.append(path)
+                } else if isCoreDataModelFile(path) {
+                    scope.modelPaths.append(path)
+                } else {
+                    scope.skipped.append(path)
+                }
+            }
+        }
+        for directory in projectDirectories {
+            guard kind(of: directory) == .directory else {
+                throw .input("\(directory): --project needs an existing directory (the app's project folder)")
+            }
+            scope.propertyLists += walk(directory).filter(isPropertyList)
+        }
+        // An entitlements file brings the Info.plist beside it, so the background-mode rule
+        // sees the pair even when only the entitlements file is staged.
+        for entitlements in scope.propertyLists where entitlements.hasSuffix(".entitlements") {
+            let sibling = (entitlements as NSString).deletingLastPathComponent + "/Info.plist"
+            if kind(of: sibling) == .file { scope.propertyLists.append(sibling) }
+        }
+        scope.modelPaths = unique(scope.modelPaths)
+        scope.swiftFiles = unique(scope.swiftFiles)
+        scope.propertyLists = unique(scope.propertyLists)
+        return scope
+    }
+
+    /// `.entitlements`, `Info.plist`, `App-Info.plist`.
+    static func isPropertyList(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasSuffix(".entitlements") || name.hasSuffix("Info.plist")
+    }
+
+    /// A file inside a Core Data model bundle (`contents`, `.xccurrentversion`).
+    static func isCoreDataModelFile(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { component in modelBundleSuffixes.contains(where: component.hasSuffix) }
+    }
+
+    /// Whether a repository-relative path lies in a folder `collect` would not walk.
+    static func isInSkippedFolder(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { component in
+            component.hasPrefix(".") || skippedFolders.contains(String(component))
+                || skippedFolderSuffixes.contains(where: component.hasSuffix) || component == ".build"
+        }
+    }
+
+    private enum Kind { case missing, file, directory }
+
+    private static func kind(of path: String) -> Kind {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
+        return isDirectory.boolValue ? .directory : .file
+    }
+
+    /// Regular files under `directory`, sorted, without descending into skipped folders or
+    /// model bundles (the model reader reads those).
+    static func walk(_ directory: String) -> [String] {
+        var files: [String] = []
+        var pending = [directory]
+        var visited = Set<String>()
+        while let folder = pending.popLast() {
+            // Symlink loops: visit each real folder once.
+            guard visited.insert(URL(fileURLWithPath: folder).resolvingSymlinksInPath().path).inserted else { continue }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names.sorted() {
+                let path = folder + "/" + name
+                switch kind(of: path) {
+                case .directory:
+                    let skip = name.hasPrefix(".") || skippedFolders.contains(name)
+                        || skippedFolderSuffixes.contains(where: name.hasSuffix) || modelBundleSuffixes.contains(where: name.hasSuffix)
+                    if !skip { pending.append(path) }
+                case .file:
+                    files.append(path)
+                case .missing:
+                    break
+                }
+            }
+        }
+        return files.sorted()
+    }
+
+    private static func unique(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
+    }
+}

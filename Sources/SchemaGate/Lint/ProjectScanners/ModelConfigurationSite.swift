@@ -1,0 +1,151 @@
+import Foundation
+
+/// A place in Swift source that configures a SwiftData store, and what it says about
+/// CloudKit: `ModelConfiguration(...)`, `ModelContainer(for:)` without configurations,
+/// and the SwiftUI `.modelContainer(for:)` modifier (both use a default configuration,
+/// whose `cloudKitDatabase` is `.automatic`).
+public struct ModelConfigurationSite: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case configuration = "ModelConfiguration(...)"
+        case containerDefault = "ModelContainer(for:) without configurations"
+        case modifierDefault = ".modelContainer(for:)"
+    }
+
+    /// What the `cloudKitDatabase:` argument says.
+    public enum Database: Sendable, Equatable {
+        /// Not given: the default, `.automatic`.
+        case omitted
+        case automatic
+        case none
+        case `private`
+        /// An expression naming `.none` and something else (`sync ? .private(id) : .none`).
+        case conditional(mentionsAutomatic: Bool)
+        /// A variable or call whose value cannot be known from source.
+        case unknown
+    }
+
+    public var kind: Kind
+    public var line: Int
+    public var database: Database
+    public var inMemory: Bool
+    /// Inside a `#Preview { ... }` body.
+    public var inPreview: Bool
+
+    static func database(from call: SwiftCall) -> Database {
+        guard let value = call.argument("cloudKitDatabase")?.value else { return .omitted }
+        let bare = value.replacingOccurrences(of: "ModelConfiguration.CloudKitDatabase", with: "")
+        switch bare {
+        case ".automatic": return .automatic
+        case ".none": return .none
+        default: break
+        }
+        let (none, automatic, isPrivate) = (bare.contains(".none"), bare.contains(".automatic"), bare.contains(".private"))
+        if none { return .conditional(mentionsAutomatic: automatic) }
+        if automatic { return .automatic }
+        if isPrivate { return .private }
+        return .unknown
+    }
+
+    /// All sites in one masked file.
+    static func sites(in masked: [UInt8]) -> [ModelConfigurationSite] {
+        let previews = previewBodies(in: masked)
+        func inPreview(_ call: SwiftCall) -> Bool { previews.contains { $0.contains(call.offset) } }
+        var sites: [ModelConfigurationSite] = []
+        for call in SwiftCallScanner.calls(of: "ModelConfiguration", in: masked) {
+            sites.append(ModelConfigurationSite(
+                kind: .configuration, line: call.line, database: database(from: call),
+                inMemory: call.argument("isStoredInMemoryOnly")?.value == "true", inPreview: inPreview(call)))
+        }
+        for call in SwiftCallScanner.calls(of: "ModelContainer", in: masked)
+        where call.argument("for") != nil && call.argument("configurations") == nil {
+            sites.append(ModelConfigurationSite(
+                kind: .containerDefault, line: call.line, database: .omitted, inMemory: false, inPreview: inPreview(call)))
+        }
+        for call in SwiftCallScanner.calls(of: "modelContainer", in: masked, member: true) where call.argument("for") != nil {
+            sites.append(ModelConfigurationSite(
+                kind: .modifierDefault, line: call.line, database: .omitted,
+                inMemory: call.argument("inMemory")?.value == "true", inPreview: inPreview(call)))
+        }
+        return sites.sorted { $0.line < $1.line }
+    }
+
+    /// Byte ranges of `#Preview ... { body }`.
+    static func previewBodies(in masked: [UInt8]) -> [Range<Int>] {
+        let marker = Array("#Preview".utf8)
+        var bodies: [Range<Int>] = []
+        var index = 0
+        while index + marker.count <= masked.count {
+            guard masked[index..<index + marker.count].elementsEqual(marker) else {
+                index += 1
+                continue
+            }
+            // Skip the optional argument list, then take the braces.
+            var cursor = index + marker.count
+            var parens = 0
+            while cursor < masked.count {
+                let byte = masked[cursor]
+                if byte == UInt8(ascii: "(") { parens += 1 }
+                if byte == UInt8(ascii: ")") { parens -= 1 }
+                if byte == UInt8(ascii: "{") && parens <= 0 { break }
+                cursor += 1
+            }
+            var depth = 0
+            var end = cursor
+            while end < masked.count {
+                if masked[end] == UInt8(ascii: "{") { depth += 1 }
+                if masked[end] == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                end += 1
+            }
+            bodies.append(cursor..<min(end + 1, masked.count))
+            index = max(end, index + marker.count)
+        }
+        return bodies
+    }
+}
+
+/// A Swift file scanned for configuration traps.
+public struct SwiftSourceFile: Sendable {
+    public var path: String
+    public var sites: [ModelConfigurationSite]
+    /// A test file (imports XCTest or Testing, or lives in a `...Tests` folder) or preview
+    /// code (`PreviewProvider`, a `Preview Content` folder, `Preview` in the file name).
+    public var isTestOrPreview: Bool
+
+    /// - Parameter projectPath: the path inside the project (relative to where lint runs),
+    ///   for the test-folder heuristic; folders above the project must not count.
+    public init(path: String, contents: [UInt8], projectPath: String? = nil) {
+        self.path = path
+        let masked = SwiftSourceMask.mask(contents)
+        sites = ModelConfigurationSite.sites(in: masked)
+        isTestOrPreview = Self.isTestOrPreview(path: projectPath ?? path, masked: masked)
+    }
+
+    /// Whether the file may hold a site at all: a cheap byte search that lets a scan skip
+    /// most files without lexing them.
+    public static func mayConfigureStore(_ contents: [UInt8]) -> Bool {
+        contains(contents, "ModelConfiguration") || contains(contents, "odelContainer")
+    }
+
+    static func isTestOrPreview(path: String, masked: [UInt8]) -> Bool {
+        let components = path.split(separator: "/")
+        let fileName = components.last.map(String.init) ?? path
+        if components.dropLast().contains(where: { $0.hasSuffix("Tests") || $0 == "Preview Content" }) { return true }
+        if fileName.contains("Tests") || fileName.contains("Preview") { return true }
+        return contains(masked, "import XCTest") || contains(masked, "import Testing")
+            || contains(masked, "PreviewProvider")
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
+        let bytes = Array(needle.utf8)
+        guard let first = bytes.first, haystack.count >= bytes.count else { return false }
+        var index = 0
+        while index + bytes.count <= haystack.count {
+            if haystack[index] == first && haystack[index..<index + bytes.count].elementsEqual(bytes) { return true }
+            index += 1
+        }
+        return false
+    }
+}

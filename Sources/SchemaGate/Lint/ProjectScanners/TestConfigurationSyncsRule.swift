@@ -1,0 +1,43 @@
+/// An in-memory, test or preview store without `cloudKitDatabase: .none` can sync with the
+/// real container on a machine signed into iCloud (seed 000).
+public struct TestConfigurationSyncsRule: LintRule {
+    public static let info = LintRuleInfo(
+        id: "test-configuration-syncs", severity: .error,
+        summary: "An in-memory, test or preview ModelConfiguration/container without cloudKitDatabase: .none.",
+        fix: "Use ModelConfiguration(isStoredInMemoryOnly: true, cloudKitDatabase: .none) and build the container from it.")
+
+    public init() {}
+
+    public func check(_ input: LintInput) -> [LintViolation] {
+        guard input.mayUseCloudKit else { return [] }
+        return input.swiftSources.flatMap { file in
+            file.sites.compactMap { site -> LintViolation? in
+                guard let context = context(of: site, in: file), syncs(site.database) else { return nil }
+                let how: String
+                switch site.database {
+                case .omitted: how = site.kind == .configuration ? "omits cloudKitDatabase (default .automatic)" : "cannot pass cloudKitDatabase: .none"
+                case .private: how = "passes a .private container"
+                default: how = "uses cloudKitDatabase: .automatic"
+                }
+                return LintViolation(
+                    message: "\(site.kind.rawValue) \(context) \(how); a run on a Mac or device signed into iCloud "
+                        + "can sync test data with the real container",
+                    file: file.path, line: site.line)
+            }
+        }
+    }
+
+    private func context(of site: ModelConfigurationSite, in file: SwiftSourceFile) -> String? {
+        if site.inMemory { return "is in-memory but" }
+        if site.inPreview { return "in a #Preview" }
+        if file.isTestOrPreview { return "in test or preview code" }
+        return nil
+    }
+
+    private func syncs(_ database: ModelConfigurationSite.Database) -> Bool {
+        switch database {
+        case .omitted, .automatic, .private: return true
+        case .none, .conditional, .unknown: return false
+        }
+    }
+}

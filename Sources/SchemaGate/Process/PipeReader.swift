@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Drains one pipe on a background thread with `poll`, so it can be told to stop even
+/// when a grandchild that escaped the kill keeps the write end open (a blocking `read`
+/// would wait forever). Keeps at most `limit` bytes, the newest ones.
+final class PipeReader: @unchecked Sendable {
+    private let fd: Int32
+    private let stream: ProcessStream
+    private let limit: Int
+    private let redactions: [String]
+    private let onLine: (@Sendable (ProcessStream, String) -> Void)?
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var pendingLine = Data()
+    private var dropped = false
+    private var stopRequested = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(fd: Int32, stream: ProcessStream, limit: Int, redactions: [String],
+         onLine: (@Sendable (ProcessStream, String) -> Void)?) {
+        self.fd = fd
+        self.stream = stream
+        self.limit = limit
+        self.redactions = redactions.filter { !$0.isEmpty }
+        self.onLine = onLine
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            drain()
+            finished.signal()
+        }
+        thread.name = "cloudkit-schema \(stream.rawValue) reader"
+        thread.start()
+    }
+
+    /// Waits for end of file until `deadline`; then stops reading. Returns false when
+    /// the pipe was still open (something outside our reach holds it).
+    @discardableResult
+    func finish(before deadline: DispatchTime) -> Bool {
+        if finished.wait(timeout: deadline) == .success { return true }
+        lock.withLock { stopRequested = true }
+        finished.wait()
+        return false
+    }
+
+    /// What was read, redacted, and whether the start was dropped to respect the limit.
+    var result: (data: Data, truncated: Bool) {
+        lock.withLock { (Redaction.apply(redactions, to: buffer), dropped) }
+    }
+
+    private func drain() {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !lock.withLock({ stopRequested }) {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready == 0 { continue }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            let count = read(fd, &chunk, chunk.count)
+            if count > 0 {
+                append(Data(chunk[0..<count]))
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                break
+            }
+        }
+        flushPendingLine()
+    }
+
+    private func append(_ data: Data) {
+        lock.withLock {
+            buffer.append(data)
+            if buffer.count > limit {
+                buffer.removeFirst(buffer.count - limit)
+                dropped = true
+            }
+        }
+        guard let onLine else { return }
+        pendingLine.append(data)
+        while let newline = pendingLine.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = pendingLine[pendingLine.startIndex..<newline]
+            emit(line, to: onLine)
+            pendingLine.removeSubrange(pendingLine.startIndex...newline)
+        }
+        // A very long line without newline (a progress bar) is passed on in pieces.
+        if pendingLine.count > 65536 {
+            emit(pendingLine, to: onLine)
+            pendingLine.removeAll()
+        }
+    }
+
+    private func flushPendingLine() {
+        guard let onLine, !pendingLine.isEmpty else { return }
+        emit(pendingLine, to: onLine)
+        pendingLine.removeAll()
+    }
+
+    private func emit(_ line: Data, to handler: @Sendable (ProcessStream, String) -> Void) {
+        var text = String(decoding: line, as: UTF8.self)
+        if text.hasSuffix("\r") { text.removeLast() }
+        handler(stream, Redaction.apply(redactions, to: text))
+    }
+}
+
+/// Replacing secrets in text before anyone sees it.
+public enum Redaction {
+    public static let placeholder = "<redacted>"
+
+    public static func apply(_ secrets: [String], to text: String) -> String {
+        secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
+    }
+
+    static func apply(_ secrets: [String], to data: Data) -> Data {
+        let secrets = secrets.filter { !$0.isEmpty }
+        guard !secrets.isEmpty else { return data }
+        let text = String(decoding: data, as: UTF8.self)
+        guard secrets.contains(where: { text.contains($0) }) else { return data }
+        return Data(apply(secrets, to: text).utf8)
+    }
+}

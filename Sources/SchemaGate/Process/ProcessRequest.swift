@@ -1,0 +1,87 @@
+import Foundation
+
+/// One subprocess to run: what, with which environment, for how long, and what to do
+/// with its output. The environment is given whole (never inherited implicitly), so a
+/// command run in-process by a test sees exactly the environment the test chose.
+public struct ProcessRequest: Sendable {
+    /// A path (absolute, or relative to `workingDirectory`) or a name looked up on the
+    /// `PATH` of `environment`.
+    public var executable: String
+    public var arguments: [String]
+    public var environment: [String: String]
+    public var workingDirectory: String?
+    /// Seconds before the whole process group is terminated; nil waits forever.
+    public var timeout: TimeInterval?
+    /// Bytes written to the child's standard input; nil connects it to /dev/null so a
+    /// child can never block waiting for a terminal.
+    public var standardInput: Data?
+    public var output: ProcessOutput
+    /// Texts (secrets) replaced by `<redacted>` in everything captured or streamed.
+    public var redactions: [String]
+
+    public init(
+        executable: String, arguments: [String] = [], environment: [String: String],
+        workingDirectory: String? = nil, timeout: TimeInterval? = nil, standardInput: Data? = nil,
+        output: ProcessOutput = .capture, redactions: [String] = []
+    ) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.timeout = timeout
+        self.standardInput = standardInput
+        self.output = output
+        self.redactions = redactions
+    }
+}
+
+public enum ProcessStream: String, Sendable {
+    case standardOutput = "stdout", standardError = "stderr"
+}
+
+public enum ProcessOutput: Sendable {
+    /// Keep everything (up to `ProcessRunner.captureLimit` bytes per stream).
+    case capture
+    /// Hand over each line (without its newline) as it arrives; keep only the tail.
+    case stream(@Sendable (ProcessStream, String) -> Void)
+}
+
+/// How a subprocess ended.
+public struct ProcessResult: Sendable {
+    /// The exit status, or 128 + signal number when a signal ended it (as shells report).
+    public var status: Int32
+    /// Set when a signal ended the process.
+    public var signal: Int32?
+    public var timedOut: Bool
+    /// Captured output (the tail when streamed), already redacted.
+    public var standardOutput: Data
+    public var standardError: Data
+    /// True when a stream exceeded the capture limit and its beginning was dropped.
+    public var truncated: Bool
+    public var duration: TimeInterval
+
+    public var succeeded: Bool { status == 0 && !timedOut }
+    public var stdout: String { String(decoding: standardOutput, as: UTF8.self) }
+    public var stderr: String { String(decoding: standardError, as: UTF8.self) }
+}
+
+/// Why a subprocess could not be started. Anything after the start is a `ProcessResult`.
+public enum ProcessLaunchError: Error, Equatable, Sendable, ActionableError {
+    case notFound(String, searchedPath: String?)
+    case notExecutable(String)
+    case launchFailed(String, reason: String)
+
+    public var category: ErrorCategory { .setup }
+
+    public var message: String {
+        switch self {
+        case .notFound(let name, let path):
+            let searched = path.map { " (searched PATH=\($0))" } ?? ""
+            return "'\(name)' was not found\(searched): install it or put it on PATH"
+        case .notExecutable(let path):
+            return "'\(path)' is not an executable file: check the path and its permissions (chmod +x)"
+        case .launchFailed(let name, let reason):
+            return "'\(name)' could not be started: \(reason)"
+        }
+    }
+}

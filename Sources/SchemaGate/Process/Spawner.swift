@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts a child with `posix_spawn` in its own process group and reaps it with
+/// `waitpid` on a dedicated thread.
+///
+/// Not Foundation's `Process`: on Linux (Swift 6.3) its `run()` intermittently crashes
+/// with an over-read while scanning /proc/self/fd (swift-corelibs-foundation PR 5472),
+/// and it reports termination late when a grandchild keeps an inherited descriptor open.
+/// A release gate must not crash one run in twenty.
+enum Spawner {
+    /// Descriptors the child gets as 0, 1 and 2.
+    struct StandardDescriptors {
+        var input: Int32
+        var output: Int32
+        var error: Int32
+    }
+
+    /// A started child. `exited` is signalled once it has been reaped; then `status` is set.
+    final class Child: @unchecked Sendable {
+        let pid: pid_t
+        let exited = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var rawStatus: Int32?
+
+        init(pid: pid_t) {
+            self.pid = pid
+            let thread = Thread { [self] in
+                var status: Int32 = 0
+                var result: pid_t
+                repeat { result = waitpid(pid, &status, 0) } while result == -1 && errno == EINTR
+                lock.withLock { rawStatus = result == pid ? status : nil }
+                exited.signal()
+            }
+            thread.name = "cloudkit-schema child reaper"
+            thread.start()
+        }
+
+        /// `(status, signal)`: the exit status, or 128 + signal when a signal ended it.
+        var outcome: (status: Int32, signal: Int32?)? {
+            lock.withLock {
+                guard let raw = rawStatus else { return nil }
+                let signal = raw & 0x7f
+                if signal == 0 { return ((raw >> 8) & 0xff, nil) }
+                return (128 + signal, signal)
+            }
+        }
+    }
+
+    /// A pipe whose two ends are close-on-exec: only the ends dup'ed onto 0/1/2 reach a child.
+    /// Creating a pipe and marking it close-on-exec is two calls (pipe2 is not exported
+    /// to Swift); holding this lock across them and across every spawn keeps another
+    /// thread's child from inheriting a pipe in between.
+    private static let descriptorLock = NSLock()
+
+    static func makePipe() throws(ProcessLaunchError) -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        let result = descriptorLock.withLock {
+            let result = pipe(&fds)
+            if result == 0 { fds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) } }
+            return result
+        }
+        guard result == 0 else { throw .launchFailed("pipe", reason: String(cString: strerror(errno))) }
+        return (fds[0], fds[1])
+    }
+
+    static func spawn(
+        _ path: String, arguments: [String], environment: [String: String], workingDirectory: String?,
+        descriptors: StandardDescriptors, label: String
+    ) throws(ProcessLaunchError) -> Child {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, descriptors.input, 0)
+        posix_spawn_file_actions_adddup2(&actions, descriptors.output, 1)
+        posix_spawn_file_actions_adddup2(&actions, descriptors.error, 2)
+        if let workingDirectory {
+            guard let addChdir = addChdirFunction else {
+                throw .launchFailed(label, reason: "this system cannot start a process in another directory (posix_spawn_file_actions_addchdir_np is missing)")
+            }
+            guard FileManager.default.fileExists(atPath: workingDirectory) else {
+                throw .launchFailed(label, reason: "the working directory \(workingDirectory) does not exist")
+            }
+            _ = addChdir(&actions, workingDirectory)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Own process group (so a timeout can kill a shell and its children together),
+        // an empty signal mask and default dispositions for the usual signals.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        var attempt = 0
+        while true {
+            attempt += 1
+            let result = descriptorLock.withLock { posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
+            if result == 0 { return Child(pid: pid) }
+            // ETXTBSY: another thread's fork still holds a just-written script open.
+            if result == ETXTBSY && attempt < 5 {
+                usleep(UInt32(20_000 * attempt))
+                continue
+            }
+            throw .launchFailed(label, reason: String(cString: strerror(result)))
+        }
+    }
+
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+, macOS 10.15+), looked up at run
+    /// time because the C headers the toolchain imports do not always declare it.
+    private static let addChdirFunction: AddChdir? = {
+        #if canImport(Glibc)
+        let handle = dlopen(nil, RTLD_NOW)
+        #else
+        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #endif
+        guard let symbol = dlsym(handle, "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+}

@@ -1,0 +1,52 @@
+import CloudKitSchema
+
+/// The read-only `check` step: what Production lacks, measured against the schema the
+/// app's models require (when given) and every reference export (Development).
+public struct SchemaCheck: Sendable {
+    public var production: NamedSchema
+    /// References Production is measured against, in report order.
+    public var references: [NamedSchema]
+    /// The schema the models require; measured first, so shared gaps point at model source.
+    public var expected: ExpectedSchema?
+
+    public init(production: NamedSchema, references: [NamedSchema], expected: ExpectedSchema? = nil) {
+        self.production = production
+        self.references = references
+        self.expected = expected
+    }
+
+    public func run() -> Report {
+        var findings: [Finding] = []
+        var positions: [String: Int] = [:]
+        func add(_ finding: Finding) {
+            // The same gap seen from two references is reported once, from the first, at
+            // the higher severity: adding a reference never weakens another's verdict.
+            let key = [finding.code, finding.recordType ?? "", finding.field ?? ""].joined(separator: "\u{0}")
+            if let position = positions[key] {
+                findings[position].severity = max(findings[position].severity, finding.severity)
+            } else {
+                positions[key] = findings.count
+                findings.append(finding)
+            }
+        }
+        var notes: [String] = []
+        let target = "\(production.name)\(production.file.map { " (\($0))" } ?? "")"
+        if let expected {
+            ExpectedSchemaCheck.findings(expected: expected, production: production).forEach(add)
+            let count = expected.schema.recordTypes.filter { $0.name != "Users" }.count
+            notes.append("Measured \(target) against the schema the app's models require (\(plural(count, "record type"))).")
+        }
+        for reference in references {
+            DriftCheck.findings(reference: reference, target: production).forEach(add)
+            notes.append("Measured \(target) against \(reference.name)\(reference.file.map { " (\($0))" } ?? "").")
+        }
+        return Report(command: "check", findings: findings, notes: notes)
+    }
+}
+
+public extension NamedSchema {
+    /// Reads a .ckdb file for one environment.
+    static func load(path: String, name: String, environment: String?) throws(SchemaParseError) -> NamedSchema {
+        NamedSchema(name: name, environment: environment, schema: try SchemaParser.parse(contentsOf: path), file: path)
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The gate on a fixture repository with a fake xcrun (DESIGN.md §6, issue "Must show").
+@Suite struct GateCommandTests {
+    @Test func blocksWhenProductionLacksAField() throws {
+        let fixture = try GateFixture(production: Pantry.productionMissingField)
+        let result = fixture.run(["gate"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Production lacks field CD_Item.CD_notes (STRING), which Development has [missing-field]"))
+        #expect(result.lastLine.hasPrefix("cloudkit-schema gate: FAILED (exit 1):"))
+        #expect(result.stdout.contains("1 model-touching file since v1.0"))
+        #expect(fixture.fake.calls.map { $0[1] } == ["export-schema", "export-schema"])
+    }
+
+    @Test func passesWhenProductionHasEverything() throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        let result = fixture.run(["gate"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.lastLine.hasPrefix("cloudkit-schema gate: PASSED (exit 0)"))
+    }
+
+    @Test func skipsLoudlyWithTheEscapeHatch() throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["gate"], ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set"))
+        #expect(result.lastLine.hasPrefix("cloudkit-schema gate: SKIPPED (exit 0)"))
+        #expect(fixture.fake.calls.isEmpty)
+    }
+
+    @Test func anUnclearEscapeHatchIsAnError() throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        let result = fixture.run(["gate"], ["SKIP_CLOUDKIT_SCHEMA_CHECK": "maybe"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("SKIP_CLOUDKIT_SCHEMA_CHECK='maybe' is neither yes nor no"))
+        #expect(result.lastLine.hasPrefix("cloudkit-schema gate: ERROR (exit 2)"))
+        #expect(fixture.fake.calls.isEmpty)
+    }
+
+    @Test func noModelChangePassesWithoutContactingCloudKit() throws {
+        let fixture = try GateFixture(changeModel: false)
+        fixture.repo.write("App/Views/ItemView.swift", "struct ItemView { var title = \"Pantry\" }\n")
+        try fixture.repo.commit("UI only")
+        let result = fixture.run(["gate"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("no model-touching change since v1.0 (1 changed file)"))
+        #expect(result.stdout.contains("CloudKit was not contacted"))
+        #expect(fixture.fake.calls.isEmpty)
+        // --always checks anyway, and finds the missing field.
+        let always = fixture.run(["gate", "--always"])
+        #expect(always.status == 1)
+        #expect(fixture.fake.calls.count == 2)
+    }
+
+    @Test func withoutAReleaseTagTheGateChecks() throws {
+        let fixture = try GateFixture()
+        try fixture.repo.git(["tag", "-d", "v1.0"])
+        let result = fixture.run(["gate"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("no tag matching 'v*' is reachable from HEAD"))
+    }
+
+    @Test(arguments: [
+        ("no-cktool", "xcrun cannot find cktool"),
+        ("no-token", "cktool has no CloudKit management token"),
+        ("expired-token", "management token is expired or invalid"),
+        ("wrong-team", "CloudKit refused authorization for team ABCDE12345, container iCloud.com.example.pantry: check the team id first"),
+        ("wrong-container", "CloudKit does not know the container"),
+        ("network", "cktool could not reach CloudKit"),
+        ("hang", "did not finish within 1 s and was stopped"),
+        ("garbage", "export is not a schema this tool can read"),
+        ("empty", "cktool returned an empty Production export"),
+        ("empty-schema", "is not a complete export (it defines no record types at all)"),
+        ("silent-failure", "cktool export-schema failed with exit status 5 and printed nothing"),
+    ])
+    func everySetupFaultEndsInExitTwo(mode: String, message: String) throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
+            of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"timeouts\": {\"cktoolSeconds\": 1}"))
+        let result = fixture.run(["gate", "--format", "json"], mode: mode)
+        #expect(result.status == 2, "\(mode): \(result.output)")
+        #expect(result.stderr.contains(message), "\(mode): \(result.stderr)")
+        #expect(result.lastLine.hasPrefix("cloudkit-schema gate: ERROR (exit 2)"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["status"] as? String == "error")
+        let finding = try #require((json["findings"] as? [[String: Any]])?.first)
+        #expect(finding["code"] as? String == "setup-error")
+        if mode == "garbage" {
+            // The unreadable export is kept for a bug report; clean it up.
+            let kept = (finding["message"] as? String)?.components(separatedBy: "kept at ").last?.components(separatedBy: ":").first
+            if let kept { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: kept).deletingLastPathComponent().path) }
+        }
+    }
+
+    @Test func noXcrunIsExitTwoWithTheSnapshotAlternative() throws {
+        let fixture = try GateFixture()
+        var environment = fixture.fake.environment()
+        environment.removeValue(forKey: "CLOUDKIT_SCHEMA_XCRUN")
+        environment["PATH"] = "/usr/bin:/bin"
+        let result = runTool(["gate"], in: fixture.repo.path, environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("xcrun was not found"))
+        #expect(result.stdout.contains("--production FILE"))
+    }
+
+    @Test func badConfigurationIsExitTwo() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write(".cloudkit-schema.json", #"{"teamId": "ABCDE12345", "containerz": []}"#)
+        let result = fixture.run(["gate"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("containerz: unknown key; did you mean 'containers'?"))
+        #expect(fixture.fake.calls.isEmpty)
+    }
+
+    @Test func missingTeamIsExitTwoBeforeAnythingRuns() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write(".cloudkit-schema.json", #"{"containers": [{"id": "iCloud.x"}]}"#)
+        let result = fixture.run(["gate"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("no CloudKit team id"))
+        // The environment supplies it (seed 000's TEAM_ID).
+        let withEnvironment = fixture.run(["gate"], ["TEAM_ID": Pantry.team])
+        #expect(withEnvironment.status == 1)
+    }
+
+    @Test func committedExportsReplaceCktool() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write("cloudkit/development.ckdb", Pantry.development)
+        fixture.repo.write("cloudkit/production.ckdb", Pantry.productionComplete)
+        let pass = fixture.run(["gate", "--production", "cloudkit/production.ckdb", "--development", "cloudkit/development.ckdb"])
+        #expect(pass.status == 0, "\(pass.output)")
+        #expect(pass.stdout.contains("cktool not used"))
+        fixture.repo.write("cloudkit/production.ckdb", Pantry.productionMissingField)
+        let fail = fixture.run(["gate", "--production", "cloudkit/production.ckdb", "--development", "cloudkit/development.ckdb"])
+        #expect(fail.status == 1)
+        #expect(fixture.fake.calls.isEmpty)
+        let lonely = fixture.run(["gate", "--development", "cloudkit/development.ckdb"])
+        #expect(lonely.status == 2)
+        let broken = fixture.repo.write("cloudkit/broken.ckdb", "DEFINE SCHEMA RECORD")
+        _ = broken
+        let unreadable = fixture.run(["gate", "--production", "cloudkit/broken.ckdb", "--development", "cloudkit/development.ckdb"])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stdout.contains("cloudkit/broken.ckdb:1:"))
+    }
+
+    @Test func aStaleSnapshotFailsTheGate() throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        fixture.repo.write("cloudkit/production.ckdb", Pantry.productionMissingField)
+        let stale = fixture.run(["gate"])
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("[stale-snapshot]"))
+        #expect(stale.stdout.contains("cloudkit-schema export --environment production --output cloudkit/production.ckdb"))
+        fixture.repo.write("cloudkit/production.ckdb", Pantry.productionComplete)
+        let fresh = fixture.run(["gate"])
+        #expect(fresh.status == 0, "\(fresh.output)")
+        #expect(fresh.stdout.contains("Snapshot: cloudkit/production.ckdb matches live Production."))
+    }
+
+    @Test func writesAMarkdownStepSummaryForGitHubActions() throws {
+        let fixture = try GateFixture()
+        let summary = fixture.repo.directory.file("step-summary.md")
+        let result = fixture.run(["gate", "--format", "markdown"], ["GITHUB_STEP_SUMMARY": summary])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("### ❌ cloudkit-schema gate: FAILED (exit 1)"))
+        #expect(result.lastLine.hasPrefix("cloudkit-schema gate: FAILED (exit 1)"))
+        let written = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(written.contains("| error | `missing-field` | CD_Item | CD_notes |"))
+        // Appended, not replaced: a job's steps share the file.
+        _ = fixture.run(["gate"], ["GITHUB_STEP_SUMMARY": summary, "SKIP_CLOUDKIT_SCHEMA_CHECK": "yes"])
+        let both = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(both.hasPrefix(written))
+        #expect(both.contains("SKIPPED (exit 0)"))
+    }
+
+    @Test func runsTheCreateCommandUnlessToldNotTo() throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
+            of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"create\": {\"command\": \"echo materializing; touch created.marker\"}"))
+        let result = fixture.run(["gate"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stderr.contains("materializing"))
+        #expect(FileManager.default.fileExists(atPath: fixture.repo.directory.file("created.marker")))
+        try FileManager.default.removeItem(atPath: fixture.repo.directory.file("created.marker"))
+        let skipped = fixture.run(["gate", "--no-create"])
+        #expect(skipped.status == 0)
+        #expect(skipped.stdout.contains("Create: skipped (--no-create)."))
+        #expect(!FileManager.default.fileExists(atPath: fixture.repo.directory.file("created.marker")))
+    }
+
+    @Test func aFailingCreateCommandIsExitTwoAndCloudKitIsNotRead() throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
+            of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"create\": {\"command\": [\"sh\", \"-c\", \"echo build failed; exit 65\"]}"))
+        let result = fixture.run(["gate"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("failed with exit status 65 (last output: build failed)"))
+        #expect(fixture.fake.calls.isEmpty)
+    }
+
+    @Test func jsonReportsStatusAndFindings() throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["gate", "--format", "json"])
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["status"] as? String == "fail")
+        let codes = (json["findings"] as? [[String: Any]] ?? []).map { "\($0["code"]!) \($0["field"] ?? "-") \($0["environment"] ?? "-")" }
+        #expect(codes == ["missing-field CD_notes production", "missing-field CD_notes_ckAsset production"])
+        #expect(result.lastLine.hasPrefix("cloudkit-schema gate: FAILED (exit 1)"))
+    }
+
+    @Test func usageErrorsAlsoEndWithTheStatusInWords() throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["gate", "--alway"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("did you mean '--always'?"))
+        #expect(result.lastLine == "cloudkit-schema gate: ERROR (exit 2)")
+    }
+
+    @Test func severalContainersAreEachChecked() throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        let result = fixture.run(["gate", "--container-id", "iCloud.one", "iCloud.two"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(fixture.fake.calls.map { $0[5] } == ["iCloud.one", "iCloud.one", "iCloud.two", "iCloud.two"])
+        #expect(result.stdout.contains("Check (iCloud.two): exported Production and Development"))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import CloudKitSchemaCLI
+
+/// Every output format of `check` on the shipped example, compared with a golden file
+/// in Fixtures/golden. Regenerate after a deliberate change with UPDATE_GOLDEN=1 swift test.
+@Suite struct GoldenReportTests {
+    static let formats = ["text", "json", "xcode", "github", "markdown"]
+
+    @Test(arguments: formats)
+    func checkReportMatchesGolden(format: String) throws {
+        let run = runTool(["check", "--development", exampleDevelopment, "--production", exampleProduction, "--format", format])
+        #expect(run.status == 1)
+        #expect(run.stderr.isEmpty)
+        try compareWithGolden(run.stdout, name: "check.\(format)")
+    }
+
+    @Test func cleanCheckMatchesGolden() throws {
+        let run = runTool(["check", "--development", exampleDevelopment, "--production", exampleDevelopment])
+        #expect(run.status == 0)
+        try compareWithGolden(run.stdout, name: "check-clean.text")
+    }
+
+    @Test func colorOnlyOnTerminalWithoutNoColor() {
+        func run(terminal: Bool, environment: [String: String]) -> String {
+            let capture = CapturingConsole()
+            let console = Console(isTerminal: terminal, out: { capture.console.out($0) }, err: { capture.console.err($0) })
+            _ = Tool.run(["check", "--development", exampleDevelopment, "--production", exampleProduction],
+                         environment: environment, workingDirectory: packageRoot, console: console)
+            return capture.stdout
+        }
+        #expect(run(terminal: true, environment: [:]).contains("\u{1B}[31m"))
+        #expect(!run(terminal: true, environment: ["NO_COLOR": "1"]).contains("\u{1B}["))
+        #expect(!run(terminal: true, environment: ["NO_COLOR": ""]).contains("\u{1B}["))
+        #expect(!run(terminal: false, environment: [:]).contains("\u{1B}["))
+    }
+
+    @Test func githubPathsAreRelativeToWorkspace() {
+        let absolute = packageRoot + "/" + exampleDevelopment
+        let run = runTool(["check", "--development", absolute, "--production", exampleProduction, "--format", "github"],
+                          environment: ["GITHUB_WORKSPACE": packageRoot])
+        #expect(run.stdout.contains("::error file=Examples/Stockroom/cloudkit/development.ckdb,line=38,title=missing-field::"))
+    }
+}
+
+func compareWithGolden(_ actual: String, name: String, sourceFile: String = #filePath) throws {
+    let goldenPath = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/golden/\(name)").path
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        try FileManager.default.createDirectory(atPath: (goldenPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOfFile: goldenPath, encoding: .utf8)
+    #expect(actual == expected, "golden \(name) differs; if intended, rerun with UPDATE_GOLDEN=1")
+}

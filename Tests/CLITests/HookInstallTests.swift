@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import CloudKitSchemaCLI
+
+/// `install-hooks` in real git repositories, run in-process.
+@Suite struct HookInstallTests {
+    static let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                              "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1"]
+
+    func repository() throws -> TemporaryDirectory {
+        let repo = TemporaryDirectory("hooks")
+        try git(["init", "-q"], in: repo.path)
+        return repo
+    }
+
+    func install(_ arguments: [String] = [], in directory: String) -> RunResult {
+        runTool(["install-hooks"] + arguments, in: directory, environment: Self.environment)
+    }
+
+    func isExecutable(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    @Test func installsBothHooksExecutableAndIdenticalToTheSources() throws {
+        let repo = try repository()
+        let run = install(in: repo.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        for name in ["pre-commit", "pre-push"] {
+            let path = repo.file(".git/hooks/\(name)")
+            #expect(isExecutable(path))
+            #expect(repo.read(".git/hooks/\(name)") == (try String(contentsOfFile: packageRoot + "/hooks/\(name)", encoding: .utf8)))
+            #expect(run.stdout.contains("\(name): installed at \(path)"))
+        }
+        #expect(run.stdout.contains("SKIP_CLOUDKIT_SCHEMA_CHECK=1"))
+        // A second run changes nothing and says so.
+        let again = install(in: repo.path)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("pre-commit: already installed"))
+    }
+
+    @Test func neverOverwritesAForeignHookWithoutForce() throws {
+        let repo = try repository()
+        repo.write(".git/hooks/pre-commit", "#!/bin/sh\necho mine\n")
+        let run = install(in: repo.path)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(repo.file(".git/hooks/pre-commit")) already exists"))
+        #expect(run.stderr.contains("--force"))
+        #expect(run.stderr.contains("--hook pre-push"))
+        // All or nothing: the free pre-push was not installed either.
+        #expect(repo.read(".git/hooks/pre-commit") == "#!/bin/sh\necho mine\n")
+        #expect(!FileManager.default.fileExists(atPath: repo.file(".git/hooks/pre-push")))
+
+        let forced = install(["--force"], in: repo.path)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(repo.read(".git/hooks/pre-commit.orig") == "#!/bin/sh\necho mine\n")
+        #expect(repo.read(".git/hooks/pre-commit") == HookScripts.preCommit)
+        #expect(forced.stdout.contains("the previous hook is now \(repo.file(".git/hooks/pre-commit.orig"))"))
+        // A second forced replacement keeps both earlier files.
+        repo.write(".git/hooks/pre-commit", "#!/bin/sh\necho edited\n")
+        #expect(install(["--force"], in: repo.path).status == 0)
+        #expect(repo.read(".git/hooks/pre-commit.orig.1") == "#!/bin/sh\necho edited\n")
+        #expect(repo.read(".git/hooks/pre-commit.orig") == "#!/bin/sh\necho mine\n")
+    }
+
+    @Test func onlyTheNamedHook() throws {
+        let repo = try repository()
+        repo.write(".git/hooks/pre-commit", "#!/bin/sh\necho mine\n")
+        let run = install(["--hook", "pre-push"], in: repo.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(repo.read(".git/hooks/pre-push") == HookScripts.prePush)
+        #expect(repo.read(".git/hooks/pre-commit") == "#!/bin/sh\necho mine\n")
+        let typo = install(["--hook", "pre-comit"], in: repo.path)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("did you mean 'pre-commit'?"))
+    }
+
+    @Test func honoursCoreHooksPathFromASubdirectory() throws {
+        let repo = try repository()
+        try git(["config", "core.hooksPath", "tools/githooks"], in: repo.path)
+        let subdirectory = repo.file("App/Models")
+        try FileManager.default.createDirectory(atPath: subdirectory, withIntermediateDirectories: true)
+        let run = install(in: subdirectory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(isExecutable(repo.file("tools/githooks/pre-commit")))
+        #expect(isExecutable(repo.file("tools/githooks/pre-push")))
+        #expect(!FileManager.default.fileExists(atPath: repo.file(".git/hooks/pre-commit")))
+    }
+
+    @Test func linkedWorktreeInstallsIntoTheSharedHooks() throws {
+        let repo = try repository()
+        try git(["commit", "-q", "--allow-empty", "-m", "start"], in: repo.path)
+        let worktree = TemporaryDirectory("worktree")
+        try git(["worktree", "add", "-q", "--detach", worktree.path + "/tree"], in: repo.path)
+        let run = install(in: worktree.path + "/tree")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(isExecutable(repo.file(".git/hooks/pre-push")))
+    }
+
+    @Test func outsideARepositoryIsASetupError() {
+        let directory = TemporaryDirectory("nogit")
+        let run = install(in: directory.path)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is not inside a git work tree"))
+        #expect(run.stderr.contains("run install-hooks from the app's repository"))
+    }
+
+    /// The binary embeds the hooks; hooks/embed.sh regenerates the copy after an edit.
+    @Test func embeddedScriptsMatchTheHookFiles() throws {
+        for (name, script) in HookScripts.all {
+            let file = try String(contentsOfFile: packageRoot + "/hooks/\(name)", encoding: .utf8)
+            #expect(script == file, "hooks/\(name) differs from the copy in the binary; run hooks/embed.sh")
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import SchemaGate
+import Testing
+import TestSupport
+
+@Suite struct ChangedCommandTests {
+    @Test func jsonListsTheModelTouchingFiles() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write("App/Models/Extra.swift", "import SwiftData\n@Model final class Extra { var a = 0; init() {} }\n")
+        let result = fixture.run(["changed", "--format", "json"])
+        #expect(result.status == 0, "\(result.output)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["status"] as? String == "pass")
+        #expect((json["base"] as? [String: Any])?["name"] as? String == "v1.0")
+        #expect((json["base"] as? [String: Any])?["kind"] as? String == "tag")
+        #expect(json["modelTouching"] as? Bool == true)
+        #expect(json["modelFiles"] as? [String] == ["App/Models/Extra.swift", "App/Models/Item.swift"])
+        #expect(json.keys.contains("modelChanged"))
+        let files = try #require(json["files"] as? [[String: Any]])
+        let extra = try #require(files.first { $0["path"] as? String == "App/Models/Extra.swift" })
+        #expect(extra["change"] as? String == "untracked")
+        #expect(extra["uncommitted"] as? Bool == true)
+        #expect(extra["reasons"] as? [String] == ["declares @Model", "under model path App/Models"])
+    }
+
+    @Test func sinceAndTextOutput() throws {
+        let fixture = try GateFixture()
+        let head = fixture.run(["changed", "--since", "HEAD"])
+        #expect(head.status == 0)
+        #expect(head.stdout.contains("no model-touching change since HEAD (0 changed files)"))
+        let text = fixture.run(["changed"])
+        #expect(text.stdout.contains("  M  App/Models/Item.swift  (declares @Model; under model path App/Models)"))
+    }
+
+    @Test func notARepositoryAndShallowClonesAreExitTwo() throws {
+        let plain = TemporaryDirectory("plain")
+        let outside = runTool(["changed", "--format", "json"], in: plain.path, environment: baseEnvironment())
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("is not inside a git work tree"))
+        #expect(outside.stdout.contains("\"status\" : \"error\""))
+
+        let fixture = try GateFixture()
+        let clones = TemporaryDirectory("clone")
+        try git(["clone", "-q", "--depth", "1", "file://\(fixture.repo.path)", clones.file("c")], in: clones.path)
+        let shallow = runTool(["changed"], in: clones.file("c"), environment: baseEnvironment())
+        #expect(shallow.status == 2)
+        #expect(shallow.stderr.contains("git fetch --tags --unshallow"))
+    }
+}
+
+@Suite struct ExportCommandTests {
+    @Test func writesASnapshotInCanonicalLayout() throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["export", "--environment", "production", "--output", "cloudkit/production.ckdb"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stderr.contains("Wrote the Production schema of iCloud.com.example.pantry (2 record types) to cloudkit/production.ckdb."))
+        #expect(fixture.repo.directory.read("cloudkit/production.ckdb") == Pantry.productionMissingField)
+        // Printing instead of writing.
+        let printed = fixture.run(["export", "--environment", "development"])
+        #expect(printed.stdout == Pantry.development)
+    }
+
+    @Test func usageAndSetupErrors() throws {
+        let fixture = try GateFixture()
+        #expect(fixture.run(["export"]).status == 2)
+        #expect(fixture.run(["export", "--environment", "staging"]).stderr.contains("unknown environment 'staging'"))
+        let several = fixture.run(["export", "--environment", "production", "--container-id", "iCloud.a", "iCloud.b"])
+        #expect(several.status == 2)
+        #expect(several.stderr.contains("choose one with --container-id"))
+        let noToken = fixture.run(["export", "--environment", "production"], mode: "no-token")
+        #expect(noToken.status == 2)
+        #expect(noToken.stderr.contains("save-token --type management"))
+        #expect(noToken.lastLine == "cloudkit-schema export: ERROR (exit 2)")
+    }
+}
+
+@Suite struct ConfigCommandTests {
+    @Test func showsResolvedValuesAndTheirSources() throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["config"], ["TEAM_ID": "ZYXWV98765"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("teamId: ZYXWV98765 (environment: TEAM_ID)"))
+        #expect(result.stdout.contains("  iCloud.com.example.pantry (file: containers)"))
+        #expect(result.stdout.contains("tagPattern: v* (file: tagPattern)"))
+        let flags = fixture.run(["config", "--format", "json", "--team-id", "QWERT12345"], ["TEAM_ID": "ZYXWV98765"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(flags.stdout.utf8)) as? [String: Any])
+        let team = try #require(json["teamId"] as? [String: Any])
+        #expect(team["value"] as? String == "QWERT12345")
+        #expect(team["source"] as? String == "flag")
+    }
+
+    @Test func errorsNameTheKeyPath() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write(".cloudkit-schema.json", #"{"containers": [{"id": "iCloud.a", "modelPath": ["x"]}]}"#)
+        let result = fixture.run(["config"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("containers[0].modelPath: unknown key; did you mean 'modelPaths'?"))
+    }
+}
+
+@Suite struct InitCommandTests {
+    @Test func writesAStarterConfigurationFromTheRepository() throws {
+        let repo = try FixtureRepository("init")
+        repo.write("Pantry/Models/Item.swift", Pantry.model)
+        repo.write("Pantry/Pantry.entitlements", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>com.apple.developer.icloud-container-identifiers</key>
+        <array><string>iCloud.com.example.pantry</string></array></dict></plist>
+        """)
+        repo.write("Pantry.xcodeproj/project.pbxproj", "DEVELOPMENT_TEAM = ABCDE12345;\n")
+        try repo.commit("app")
+        try repo.tag("v0.1")
+        repo.write("Pantry/Deep/x.txt", "")
+        let result = runTool(["init"], in: repo.directory.file("Pantry/Deep"), environment: baseEnvironment())
+        #expect(result.status == 0, "\(result.output)")
+        let written = try #require(repo.directory.read(".cloudkit-schema.json"))
+        let config = try ConfigFile.parse(written, file: "written")
+        #expect(config.teamId == "ABCDE12345")
+        #expect(config.containers.map(\.id) == ["iCloud.com.example.pantry"])
+        #expect(config.modelPaths == ["Pantry/Models"])
+        #expect(config.tagPattern == "v*")
+        // Never overwritten by accident.
+        let again = runTool(["init"], in: repo.path, environment: baseEnvironment())
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("already exists"))
+        #expect(runTool(["init", "--force"], in: repo.path, environment: baseEnvironment()).status == 0)
+    }
+}
+
+@Suite struct ScaffoldCommandTests {
+    @Test func writesTheInitializerForTheNamedTypes() throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["scaffold", "--output", "App/Debug/CloudKitSchemaInitializer.swift", "--type", "Item"])
+        #expect(result.status == 0, "\(result.output)")
+        let source = try #require(fixture.repo.directory.read("App/Debug/CloudKitSchemaInitializer.swift"))
+        #expect(source.contains("#if DEBUG"))
+        #expect(source.contains("        Item.self,"))
+        #expect(source.contains("\"iCloud.com.example.pantry\""))
+        #expect(fixture.run(["scaffold", "--output", "App/Debug/CloudKitSchemaInitializer.swift", "--type", "Item"]).status == 2)
+        #expect(fixture.run(["scaffold", "--output", "x.swift", "--type", "Item.self]"]).status == 2)
+        #expect(fixture.run(["scaffold", "--output", "y.swift", "--type", "Item", "--argument", "no dash"]).status == 2)
+    }
+}
+
+@Suite struct CreateCommandTests {
+    func fixture(_ create: String) throws -> GateFixture {
+        let fixture = try GateFixture()
+        fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
+            of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"create\": \(create)"))
+        return fixture
+    }
+
+    @Test func runsTheCommandStreamingItsOutputThenExportsDevelopment() throws {
+        let fixture = try fixture(#"{"command": ["sh", "-c", "echo launching app; echo done"]}"#)
+        let result = fixture.run(["create"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stderr.contains("launching app\ndone\n"))
+        #expect(fixture.fake.calls.map { $0[7] } == ["development"])
+        let skipped = fixture.run(["create", "--no-verify"])
+        #expect(skipped.stdout.contains("Verification: skipped (--no-verify)."))
+    }
+
+    @Test func failuresAndTimeoutsAreExitTwo() throws {
+        #expect(try fixture(#"{"command": "exit 3"}"#).run(["create"]).status == 2)
+        let hang = try fixture(#"{"command": "sleep 300"}"#)
+        let started = Date()
+        let result = hang.run(["create", "--timeout", "0.5"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("did not finish within 0.5 s"))
+        #expect(Date().timeIntervalSince(started) < 15)
+        let unconfigured = try GateFixture().run(["create"])
+        #expect(unconfigured.status == 2)
+        #expect(unconfigured.stderr.contains("no create command is configured"))
+    }
+}

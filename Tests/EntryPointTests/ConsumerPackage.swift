@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+
+/// A package that depends on this one by local path, the way an app's tools package does,
+/// with a fake `xcrun` that serves schema exports. Built once per test run and reused by
+/// every plugin test: the first `swift package <verb>` builds the tool (~7 s warm machine,
+/// longer on a cold one); later runs take about half a second.
+///
+/// It lives in this package's own .build directory (ignored by git, one per worktree), so a
+/// second `swift test` run starts warm and nothing accumulates in /tmp.
+final class ConsumerPackage: @unchecked Sendable {
+    static let shared = Result { try ConsumerPackage() }
+
+    let root: String
+    var fakeBin: String { root + "/fakebin" }
+    /// Where the fake xcrun reads `<environment>.ckdb` from.
+    var exports: String { root + "/exports" }
+
+    private init() throws {
+        root = packageRoot + "/.build/plugin-e2e/Consumer"
+        let fm = FileManager.default
+        for stale in ["Sources", "cloudkit", "schemas", "exports"] { try? fm.removeItem(atPath: root + "/" + stale) }
+        try? fm.removeItem(atPath: root + "/.git")
+        try write("Package.swift", """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Consumer",
+                platforms: [.macOS(.v14)],
+                dependencies: [.package(path: "\(packageRoot)")],
+                targets: [.target(name: "AppModels"), .target(name: "BadModels")]
+            )
+            """)
+        try write("Sources/AppModels/Item.swift", Self.itemModel)
+        try write("Sources/BadModels/Item.swift", Self.badModel)
+        try write(".cloudkit-schema.json", ContractCommands.configuration(modelPaths: ["Sources/AppModels"]))
+        try write("fakebin/xcrun", FakeXcrun.script, executable: true)
+        try write(".gitignore", ".build/\n/exports/\n/fakebin/\n/schemas/\n")
+        try fm.createDirectory(atPath: exports, withIntermediateDirectories: true)
+        try git(["init", "-q"], in: root)
+        try git(["add", "-A"], in: root)
+        try git(["commit", "-q", "-m", "consumer"], in: root)
+    }
+
+    func write(_ relative: String, _ text: String, executable: Bool = false) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        if executable { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path) }
+    }
+
+    /// `swift package <swiftPMOptions> <verb> <arguments>` in the consumer, with the fake
+    /// xcrun first on PATH. Serialised: SwiftPM locks the consumer's .build anyway.
+    func swiftPackage(
+        _ swiftPMOptions: [String] = [], _ verb: String, _ arguments: [String] = [],
+        environment: [String: String?] = [:]
+    ) throws -> ProcessResult {
+        let path = fakeBin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        var env: [String: String?] = [
+            "PATH": path, FakeXcrun.exportsVariable: exports,
+            "SKIP_CLOUDKIT_SCHEMA_CHECK": nil, "NO_COLOR": "1",
+        ]
+        env.merge(environment) { $1 }
+        return try Self.lock.withLock {
+            try runProcess("swift", ["package"] + swiftPMOptions + [verb] + arguments, in: root, environment: env)
+        }
+    }
+
+    private static let lock = NSLock()
+
+    /// Line 6 breaks `required-attribute`: CloudKit mirroring needs a default or an optional.
+    static let badModel = """
+        import Foundation
+        import SwiftData
+
+        @Model
+        final class Item {
+            var title: String
+            init(title: String) { self.title = title }
+        }
+
+        """
+
+    /// Serves the given exports to the fake xcrun and clears its call log.
+    func serve(development: String, production: String) throws {
+        try write("exports/development.ckdb", development)
+        try write("exports/production.ckdb", production)
+        try? FileManager.default.removeItem(atPath: exports + "/calls")
+    }
+
+    /// What the fake xcrun was asked, one line per call.
+    var xcrunCalls: [String] {
+        ((try? String(contentsOfFile: exports + "/calls", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    static let itemModel = """
+        import Foundation
+        import SwiftData
+
+        @Model
+        final class Item {
+            var title: String = ""
+            var notes: String?
+            init() {}
+        }
+
+        """
+}

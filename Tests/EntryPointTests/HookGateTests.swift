@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The installed hooks with the real tool: a commit of a model CloudKit cannot mirror is
+/// blocked; a release tag whose Production schema lacks what the models write cannot be
+/// pushed; SKIP_CLOUDKIT_SCHEMA_CHECK lets both through, loudly.
+@Suite struct HookGateTests {
+    static let badModel = """
+        import SwiftData
+
+        @Model
+        final class Item {
+            var title: String
+            init(title: String) { self.title = title }
+        }
+
+        """
+    static let goodModel = badModel.replacingOccurrences(of: "var title: String\n", with: "var title: String = \"\"\n")
+
+    @Test(.enabled(if: ContractCommands.exist("lint", "expected")))
+    func preCommitBlocksAModelCloudKitCannotMirror() throws {
+        let repo = try HookRepository(tool: .real)
+        repo.dir.write("App/Models/Item.swift", Self.badModel)
+        let blocked = try repo.commit("bad model")
+        #expect(blocked.status != 0)
+        #expect(blocked.output.contains("required-attribute"))
+        #expect(blocked.output.contains("App/Models/Item.swift:5"))
+        #expect(blocked.output.contains("commit blocked"))
+
+        let skipped = try repo.commit("bad model, deliberately", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        #expect(skipped.status == 0)
+        #expect(skipped.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1"))
+
+        repo.dir.write("App/Models/Item.swift", Self.goodModel)
+        let fixed = try repo.commit("fixed model")
+        #expect(fixed.status == 0, "\(fixed.output)")
+    }
+
+    func releaseRepository() throws -> HookRepository {
+        let repo = try HookRepository(tool: .real)
+        repo.dir.write("App/Models/Item.swift", Self.goodModel)
+        repo.dir.write(".cloudkit-schema.json", ContractCommands.configuration(modelPaths: ["App/Models"]))
+        // Setup, not under test here: the pre-commit hook is skipped for this commit.
+        let commit = try repo.commit("models", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        guard commit.status == 0 else { throw ContractError("commit failed: \(commit.output)") }
+        try repo.git(["tag", "v1.0"])
+        return repo
+    }
+
+    @Test(.enabled(if: ContractCommands.exist("gate")))
+    func prePushBlocksAReleaseTagWithDrift() throws {
+        let repo = try releaseRepository()
+        repo.serve(
+            development: try ContractCommands.completeSchema(models: repo.dir.file("App/Models")),
+            production: ContractCommands.emptyProduction)
+        let blocked = try repo.push(["v1.0"])
+        #expect(blocked.status != 0)
+        #expect(blocked.output.contains("[missing-record-type]"))
+        #expect(blocked.output.contains("cloudkit-schema gate: FAILED (exit 1)"))
+        #expect(blocked.output.contains("push blocked: release tag v1.0 fails the CloudKit schema gate"))
+        #expect(!blocked.output.contains(ContractCommands.token))
+        #expect(try repo.remoteTags().isEmpty)
+
+        let skipped = try repo.push(["v1.0"], environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        #expect(skipped.status == 0, "\(skipped.output)")
+        #expect(skipped.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set, so the CloudKit schema gate did NOT run."))
+        #expect(try repo.remoteTags() == ["v1.0"])
+    }
+
+    @Test(.enabled(if: ContractCommands.exist("gate")))
+    func prePushLetsAReleaseTagThroughWhenProductionHasEverything() throws {
+        let repo = try releaseRepository()
+        let schema = try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        repo.serve(development: schema, production: schema)
+        let push = try repo.push(["main", "v1.0"])
+        #expect(push.status == 0, "\(push.output)")
+        #expect(push.output.contains("cloudkit-schema gate: PASSED"))
+        #expect(try repo.remoteTags() == ["v1.0"])
+    }
+}

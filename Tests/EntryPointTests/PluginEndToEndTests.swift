@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `swift package <verb>` in a real consumer package: the plugins build the tool, forward
+/// the arguments, run in the package directory, and turn the tool's status into words.
+/// Slow the first time in a run (SwiftPM builds the tool for the consumer), then fast.
+@Suite(.serialized) struct PluginEndToEndTests {
+    static let development = packageRoot + "/Examples/Stockroom/cloudkit/development.ckdb"
+    static let production = packageRoot + "/Examples/Stockroom/cloudkit/production.ckdb"
+
+    var consumer: ConsumerPackage { get throws { try ConsumerPackage.shared.get() } }
+
+    @Test func checkSchemaReportsDriftAndNamesTheExitStatus() throws {
+        let run = try consumer.swiftPackage(
+            ["--allow-network-connections", "all"], "check-schema",
+            ["--development", Self.development, "--production", Self.production])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("Production lacks field CD_Item.CD_notes (STRING)"))
+        #expect(run.stderr.contains(
+            "error: cloudkit-schema check failed with exit status 1: findings (schema drift or model-rule violations) block the release."))
+    }
+
+    @Test func checkSchemaPassesWhenProductionHasEverything() throws {
+        let run = try consumer.swiftPackage(
+            ["--allow-network-connections", "all"], "check-schema",
+            ["--development", Self.production, "--production", Self.production])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(!run.output.contains("failed with exit status"))
+    }
+
+    @Test func relativePathsResolveAgainstThePackageDirectory() throws {
+        let consumer = try consumer
+        try consumer.write("schemas/production.ckdb", try String(contentsOfFile: Self.production, encoding: .utf8))
+        let run = try consumer.swiftPackage(
+            ["--allow-network-connections", "all"], "check-schema",
+            ["--development", "schemas/production.ckdb", "--production", "schemas/production.ckdb"])
+        #expect(run.status == 0, "\(run.output)")
+    }
+
+    /// SwiftPM echoes the plugin's output on its stdout and its own messages on stderr, so
+    /// `--format json` stays one clean document a CI step can parse.
+    @Test func jsonOutputReachesStdoutUntouched() throws {
+        let run = try consumer.swiftPackage(
+            ["--allow-network-connections", "all"], "check-schema",
+            ["--development", Self.development, "--production", Self.production, "--format", "json"])
+        #expect(run.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(json["status"] as? String == "fail")
+        #expect((json["findings"] as? [[String: Any]])?.count == 4)
+    }
+
+    @Test func aSetupProblemIsExitStatusTwoInWords() throws {
+        let run = try consumer.swiftPackage(
+            ["--allow-network-connections", "all"], "check-schema",
+            ["--development", Self.development, "--production", "missing.ckdb"])
+        #expect(run.status == 1, "SwiftPM turns every plugin failure into 1")
+        #expect(run.stderr.contains("failed with exit status 2: a setup, usage or input problem"))
+        #expect(run.stdout.contains("missing.ckdb"))
+    }
+
+    /// On Linux there is no sandbox, but a declared permission is still enforced.
+    @Test func networkPermissionMustBeGranted() throws {
+        let run = try consumer.swiftPackage([], "check-schema", ["--development", Self.development, "--production", Self.production])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Plugin ‘CheckSchemaPlugin’ wants permission to allow all network connections on all ports."))
+        #expect(run.stderr.contains("Use `--allow-network-connections all` to allow this."))
+        #expect(!run.stdout.contains("Production lacks"), "the tool did not run")
+    }
+
+    /// create-schema declares both network (the app uploads its schema) and package writes
+    /// (the app is built); --disable-sandbox grants neither, and all:443 is not all.
+    @Test func createSchemaNeedsBothPermissionsAndSandboxOffIsNotAPermission() throws {
+        let noWrite = try consumer.swiftPackage(["--allow-network-connections", "all"], "create-schema", ["--help"])
+        #expect(noWrite.status == 1)
+        #expect(noWrite.stderr.contains("Use `--allow-writing-to-package-directory` to allow this."))
+        let sandboxOff = try consumer.swiftPackage(["--disable-sandbox"], "gate", ["--help"])
+        #expect(sandboxOff.stderr.contains("Use `--allow-network-connections all` to allow this."))
+        let port = try consumer.swiftPackage(["--allow-network-connections", "all:443"], "gate", ["--help"])
+        #expect(port.stderr.contains("Use `--allow-network-connections all` to allow this."))
+        let both = try consumer.swiftPackage(
+            ["--allow-network-connections", "all", "--allow-writing-to-package-directory"], "create-schema", ["--help"])
+        #expect(!both.output.contains("wants permission"), "\(both.output)")
+    }
+
+    @Test func lintModelsNeedsNoPermission() throws {
+        let run = try consumer.swiftPackage([], "lint-models", ["--help"])
+        #expect(!run.output.contains("wants permission"), "\(run.output)")
+        #expect(run.output.contains("cloudkit-schema lint"))
+    }
+
+    /// SwiftPM 6.3 also honours its permission options after the verb, and still passes them
+    /// to the plugin; the plugin must not forward them to the tool.
+    @Test func permissionOptionsAfterTheVerbWorkAndAreNotForwarded() throws {
+        let run = try consumer.swiftPackage(
+            [], "check-schema",
+            ["--allow-network-connections", "all", "--development", Self.production, "--production", Self.production])
+        #expect(run.status == 0, "\(run.output)")
+    }
+
+    @Test func anUnknownTargetNamesTheTargets() throws {
+        let run = try consumer.swiftPackage(
+            ["--allow-network-connections", "all"], "check-schema", ["--target", "Nope", "--production", Self.production])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error: no target named 'Nope' in this project; targets: AppModels"))
+    }
+
+    @Test func theToolsOwnHelpPassesThrough() throws {
+        let run = try consumer.swiftPackage(["--allow-network-connections", "all"], "check-schema", ["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("USAGE: cloudkit-schema check"))
+    }
+
+    @Test func swiftPMListsTheFourVerbs() throws {
+        let run = try consumer.swiftPackage([], "plugin", ["--list"])
+        for verb in ["gate", "check-schema", "create-schema", "lint-models"] {
+            #expect(run.stdout.contains("‘\(verb)’"), "\(verb)")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `swift package gate` and `swift package lint-models` in the consumer package, against the
+/// fake xcrun: pass, drift, skip (DESIGN.md sections 6 and 7). Enabled once the binary has
+/// the commands they drive.
+@Suite(.serialized, .enabled(if: ContractCommands.exist("gate")))
+struct PluginGateTests {
+    static let network = ["--allow-network-connections", "all"]
+    static let token: [String: String?] = ["CLOUDKIT_MANAGEMENT_TOKEN": ContractCommands.token]
+
+    var consumer: ConsumerPackage { get throws { try ConsumerPackage.shared.get() } }
+
+    func complete() throws -> String {
+        try ContractCommands.completeSchema(models: try consumer.root + "/Sources/AppModels")
+    }
+
+    @Test func gatePassesWhenProductionHasWhatTheModelsWrite() throws {
+        let schema = try complete()
+        try consumer.serve(development: schema, production: schema)
+        let run = try consumer.swiftPackage(Self.network, "gate", ["--always"], environment: Self.token)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("cloudkit-schema gate: PASSED"))
+        #expect(try consumer.xcrunCalls.contains { $0.hasPrefix("cktool export-schema") && $0.contains("--environment production") })
+        #expect(!run.output.contains(ContractCommands.token))
+    }
+
+    @Test func gateBlocksWhenProductionLacksTheRecordType() throws {
+        try consumer.serve(development: try complete(), production: ContractCommands.emptyProduction)
+        let run = try consumer.swiftPackage(Self.network, "gate", ["--always"], environment: Self.token)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("[missing-record-type]"))
+        #expect(run.stdout.contains("cloudkit-schema gate: FAILED (exit 1)"))
+        #expect(run.stderr.contains("cloudkit-schema gate failed with exit status 1: findings"))
+        #expect(!run.output.contains(ContractCommands.token))
+    }
+
+    @Test func gateSkipsLoudlyWithoutContactingCloudKit() throws {
+        try consumer.serve(development: try complete(), production: ContractCommands.emptyProduction)
+        let run = try consumer.swiftPackage(
+            Self.network, "gate", ["--always"], environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.stdout.contains("SKIP_CLOUDKIT_SCHEMA_CHECK"))
+        #expect(try consumer.xcrunCalls.isEmpty)
+    }
+
+    @Test func anUnknownSkipValueStopsTheGate() throws {
+        let run = try consumer.swiftPackage(
+            Self.network, "gate", ["--always"], environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "maybe"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("cloudkit-schema gate failed with exit status 2"))
+        #expect(run.stdout.contains("SKIP_CLOUDKIT_SCHEMA_CHECK"))
+    }
+
+    /// create-schema runs the configured command in the package directory, streaming its output.
+    @Test(.enabled(if: ContractCommands.exist("create")))
+    func createSchemaRunsTheConfiguredCommandInThePackage() throws {
+        let consumer = try consumer
+        try consumer.write("schemas/create.json", """
+            {
+              "teamId": "TEAM123456",
+              "containers": [{ "id": "iCloud.com.example.consumer" }],
+              "create": { "command": "echo materializing; pwd -P > created.txt", "workingDirectory": ".." }
+            }
+
+            """)
+        try? FileManager.default.removeItem(atPath: consumer.root + "/created.txt")
+        let run = try consumer.swiftPackage(
+            Self.network + ["--allow-writing-to-package-directory"], "create-schema",
+            ["--config", "schemas/create.json", "--no-verify"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("materializing"))
+        let created = try String(contentsOfFile: consumer.root + "/created.txt", encoding: .utf8)
+        #expect(created == URL(fileURLWithPath: consumer.root).resolvingSymlinksInPath().path + "\n")
+        try FileManager.default.removeItem(atPath: consumer.root + "/created.txt")
+    }
+
+    /// `--target BadModels` becomes `--models Sources/BadModels`: the gate lints that target
+    /// instead of the configured model paths, and its rule violation blocks.
+    @Test(.enabled(if: ContractCommands.exist("lint", "expected")))
+    func gateChecksTheSelectedTargetsModels() throws {
+        let schema = try complete()
+        try consumer.serve(development: schema, production: schema)
+        let run = try consumer.swiftPackage(
+            Self.network, "gate", ["--target", "BadModels", "--always", "--no-create"], environment: Self.token)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("required-attribute"))
+    }
+}
+
+@Suite(.serialized, .enabled(if: ContractCommands.exist("lint", "expected")))
+struct PluginLintTests {
+    var consumer: ConsumerPackage { get throws { try ConsumerPackage.shared.get() } }
+
+    /// `--target` becomes `--models <the target's directory>`: the clean target passes, the
+    /// other one fails with the rule id at its file and line. No permission is needed.
+    @Test func lintModelsChecksTheSelectedTarget() throws {
+        let clean = try consumer.swiftPackage([], "lint-models", ["--target", "AppModels"])
+        #expect(clean.status == 0, "\(clean.output)")
+
+        let bad = try consumer.swiftPackage([], "lint-models", ["--target", "BadModels"])
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("required-attribute"))
+        #expect(bad.stdout.contains("Item.swift:6"))
+        #expect(bad.stderr.contains("cloudkit-schema lint failed with exit status 1: findings"))
+    }
+}

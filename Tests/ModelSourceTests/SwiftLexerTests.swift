@@ -1,0 +1,56 @@
+import Testing
+@testable import ModelSource
+
+@Suite struct SwiftLexerTests {
+    func tokens(_ source: String) -> [SwiftToken] { SwiftLexer.tokenize(Array(source.utf8)) }
+    func texts(_ source: String) -> [String] { tokens(source).map(\.text) }
+
+    @Test func nestedBlockCommentsAreOneComment() {
+        #expect(texts("a /* x /* y */ z } */ b") == ["a", "b"])
+        #expect(texts("a // @Model {\nb") == ["a", "b"])
+    }
+
+    @Test func everyStringFormIsOneToken() {
+        let source = #"""
+        x = "a \" b" + #"raw "q" \(no)"# + ##"two "# deep"## + "\(f("s)", g(1)))" + "\(a /* ) */ + b)"
+        """#
+        let strings = tokens(source).filter { $0.kind == .string }.map(\.text)
+        #expect(strings == [#"a \" b"#, #"raw "q" \(no)"#, ##"two "# deep"##, #"\(f("s)", g(1)))"#, #"\(a /* ) */ + b)"#])
+        #expect(tokens(source).filter { $0.kind == .identifier }.map(\.text) == ["x"])
+    }
+
+    @Test func multiLineStringsCountTheirLines() {
+        let source = "let a = \"\"\"\n  one \"\" two\n  \\(x + \"}\")\n  \"\"\"\nlet b = 1"
+        let all = tokens(source)
+        #expect(all.first { $0.text == "b" }?.line == 5)
+        #expect(all.first { $0.text == "b" }?.newlineBefore == false)
+        #expect(all.first { $0.text == "let" && $0.line == 5 }?.newlineBefore == true)
+    }
+
+    @Test func rawMultiLineStringsEndOnlyWithTheirHashes() {
+        let source = "s = #\"\"\"\n\"\"\" not the end\n\"\"\"#\nnext"
+        #expect(texts(source).last == "next")
+        #expect(tokens(source).filter { $0.kind == .string }.count == 1)
+    }
+
+    @Test func attributesPoundsAndEscapedNames() {
+        let all = tokens("@Model @SwiftData.Model #if DEBUG `default` #Unique")
+        #expect(all.map(\.kind) == [.attribute, .attribute, .pound, .identifier, .identifier, .pound])
+        #expect(all.map(\.text) == ["Model", "SwiftData.Model", "if", "DEBUG", "default", "Unique"])
+        #expect(all[4].escaped && !all[3].escaped)
+    }
+
+    @Test func extendedRegexLiteralsHideTheirBraces() {
+        #expect(texts("let r = #/ { \" /#\nnext") .last == "next")
+    }
+
+    @Test func operatorsAndOptionals() {
+        #expect(texts("a: [Int]?? = b != c -> d") == ["a", ":", "[", "Int", "]", "?", "?", "=", "b", "!=", "c", "-", ">", "d"])
+    }
+
+    @Test func unterminatedLiteralsEndAtTheLineOrFile() {
+        #expect(texts("a = \"open\nb") == ["a", "=", "open", "b"])
+        #expect(texts("a /* open").count == 1)
+        #expect(texts("s = \"\"\"\nnever closed").count == 3)
+    }
+}

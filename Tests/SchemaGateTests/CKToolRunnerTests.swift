@@ -1,0 +1,211 @@
+import CloudKitSchema
+import Foundation
+import Testing
+import TestSupport
+@testable import SchemaGate
+
+enum ExportFixtures {
+    static let directory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/exports")
+    static var development: String { try! String(contentsOf: directory.appendingPathComponent("development.ckdb"), encoding: .utf8) }
+    static var production: String { try! String(contentsOf: directory.appendingPathComponent("production.ckdb"), encoding: .utf8) }
+}
+
+/// The cktool runner against a fake `xcrun` that records argv and environment.
+@Suite struct CKToolRunnerTests {
+    let fake = FakeXcrun(development: ExportFixtures.development, production: ExportFixtures.production)
+    static let team = "ABCDE12345", container = "iCloud.com.example.pantry"
+
+    func export(_ environment: CloudKitEnvironment = .production, mode: String = "ok", timeout: TimeInterval = 30,
+                _ extra: [String: String] = [:]) throws(CKToolError) -> CloudKitExport {
+        let runner = try CKToolRunner(environment: fake.environment(mode: mode, extra), timeout: timeout)
+        return try runner.exportSchema(teamID: Self.team, containerID: Self.container, environment: environment)
+    }
+
+    /// The error of an export that must fail.
+    func failure(mode: String, timeout: TimeInterval = 30, _ extra: [String: String] = [:]) -> CKToolError? {
+        do {
+            _ = try export(mode: mode, timeout: timeout, extra)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func exportsWithTheDocumentedArgumentsAndNoToken() throws {
+        let export = try export(.production, ["CLOUDKIT_MANAGEMENT_TOKEN": "sentinel-token-1"])
+        #expect(export.schema.recordType(named: "CD_Item")?.field(named: "CD_notes") == nil)
+        let call = try #require(fake.calls.first)
+        #expect(Array(call.prefix(9)) == [
+            "cktool", "export-schema", "--team-id", Self.team, "--container-id", Self.container,
+            "--environment", "production", "--output-file",
+        ])
+        #expect(call.count == 10)
+        #expect(!fake.recordedArguments.contains("sentinel-token-1"))
+        // cktool itself reads the token from its environment.
+        #expect(fake.environments.first?.contains("CLOUDKIT_MANAGEMENT_TOKEN=sentinel-token-1") == true)
+        // The temporary output file is removed afterwards.
+        #expect(!FileManager.default.fileExists(atPath: call[9]))
+    }
+
+    @Test func findsXcrunOnPathWithoutTheOverride() throws {
+        var environment = fake.environment()
+        environment.removeValue(forKey: CKToolRunner.xcrunVariable)
+        environment["PATH"] = fake.binDirectory + ":" + (environment["PATH"] ?? "")
+        let runner = try CKToolRunner(environment: environment)
+        #expect(runner.xcrun == fake.path)
+        #expect(try runner.exportSchema(teamID: Self.team, containerID: Self.container, environment: .development)
+            .schema.recordType(named: "CD_Item")?.field(named: "CD_notes") != nil)
+    }
+
+    @Test func noXcrunIsASetupErrorNamingTheAlternative() throws {
+        var environment = fake.environment()
+        environment.removeValue(forKey: CKToolRunner.xcrunVariable)
+        environment["PATH"] = "/nonexistent"
+        #expect {
+            try CKToolRunner(environment: environment)
+        } throws: { error in
+            (error as? CKToolError)?.message.contains("--production FILE") == true
+        }
+        #expect(!CKToolRunner.isAvailable(environment: environment))
+    }
+
+    @Test(arguments: [
+        ("no-cktool", CKToolError.cktoolNotFound),
+        ("no-token", .noToken),
+        ("expired-token", .invalidToken),
+        ("wrong-team", .authorizationFailed(teamID: team, containerID: container)),
+        ("wrong-container", .containerNotFound(teamID: team, containerID: container)),
+        ("network", .network(detail: "Error: The Internet connection appears to be offline. (NSURLErrorDomain -1009)")),
+        ("garbage", .unparsableExport(.production, error: "", keptAt: nil)),
+        ("empty", .emptyExport(.production)),
+        ("empty-schema", .notAnExport(.production, reason: "it defines no record types at all")),
+        ("silent-failure", .failed(subcommand: "export-schema", status: 5, detail: "",
+                                   commandLine: "xcrun cktool export-schema --team-id \(team) --container-id \(container) --environment production")),
+    ])
+    func eachFailureIsDiagnosed(mode: String, expected: CKToolError) throws {
+        let error = try #require(failure(mode: mode))
+        if case .unparsableExport(let environment, let detail, let kept) = error {
+            #expect(environment == .production)
+            #expect(detail.hasPrefix("1:"))
+            let path = try #require(kept)
+            #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }?.contains("502 Bad Gateway") == true)
+            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        } else {
+            #expect(error == expected)
+        }
+        #expect(error.category == .setup)
+        #expect(!error.message.isEmpty)
+    }
+
+    @Test func aHangingCktoolIsStoppedAtTheTimeout() throws {
+        let started = Date()
+        let error = try #require(failure(mode: "hang", timeout: 0.5))
+        #expect(error == .timedOut(subcommand: "export-schema", seconds: 0.5))
+        #expect(Date().timeIntervalSince(started) < 15)
+        let pid = try #require(Int32(fake.directory.read("hang.pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        #expect(!stillRunning(pid))
+        #expect(error.message.contains("timeouts.cktoolSeconds"))
+    }
+
+    @Test func anExportPrintedOnStdoutIsAccepted() throws {
+        let export = try export(.development, mode: "stdout-only")
+        #expect(export.schema.recordType(named: "Users") != nil)
+    }
+
+    @Test func theTokenIsRedactedFromEverythingCktoolPrints() throws {
+        let error = try #require(failure(mode: "echo-token", ["CLOUDKIT_MANAGEMENT_TOKEN": "sentinel-token-2"]))
+        #expect(!error.message.contains("sentinel-token-2"))
+        #expect(error.message.contains("<redacted>"))
+    }
+
+    @Test func getTeamsRuns() throws {
+        let runner = try CKToolRunner(environment: fake.environment())
+        #expect(try runner.run(.getTeams).stdout.contains("ABCDE12345"))
+        #expect(fake.calls == [["cktool", "get-teams"]])
+    }
+}
+
+/// Nothing in the product can run a cktool subcommand outside the read-only list.
+@Suite struct CKToolReadOnlyTests {
+    /// Exhaustive on purpose: a new `CKToolCommand` case does not compile until it is listed
+    /// here, and listing it runs it through the policy.
+    func arguments(_ command: CKToolCommand) -> [String] {
+        switch command {
+        case .exportSchema, .validateSchema, .getTeams: return command.xcrunArguments
+        }
+    }
+
+    @Test func everyExpressibleCommandIsAllowed() throws {
+        let commands: [CKToolCommand] = [
+            .exportSchema(teamID: "T", containerID: "C", environment: .development, outputFile: "/tmp/x"),
+            .exportSchema(teamID: "T", containerID: "C", environment: .production, outputFile: "/tmp/x"),
+            .validateSchema(teamID: "T", containerID: "C", environment: .development, file: "/tmp/x"),
+            .getTeams,
+        ]
+        for command in commands {
+            let argv = arguments(command)
+            try CKToolPolicy.check(xcrunArguments: argv)
+            #expect(CKToolPolicy.allowedSubcommands.contains(argv[1]))
+            #expect(!argv.contains("--token") && !argv.contains("-t"))
+        }
+        #expect(CKToolPolicy.allowedSubcommands == ["export-schema", "validate-schema", "get-teams"])
+    }
+
+    @Test(arguments: ["import-schema", "reset-schema", "save-token", "remove-token", "create-record", "delete-records", "query-records", "export-schemas"])
+    func thePolicyRefusesEverythingElse(subcommand: String) {
+        #expect(throws: CKToolPolicy.Violation.subcommandNotAllowed(subcommand)) {
+            try CKToolPolicy.check(xcrunArguments: ["cktool", subcommand, "--team-id", "T"])
+        }
+    }
+
+    @Test func thePolicyRefusesTokensOnTheCommandLineAndOtherTools() {
+        #expect(throws: CKToolPolicy.Violation.tokenOnCommandLine) {
+            try CKToolPolicy.check(xcrunArguments: ["cktool", "export-schema", "--token", "x"])
+        }
+        #expect(throws: CKToolPolicy.Violation.tokenOnCommandLine) {
+            try CKToolPolicy.check(xcrunArguments: ["cktool", "get-teams", "--token=x"])
+        }
+        #expect(throws: CKToolPolicy.Violation.notCktool(["simctl", "erase"])) {
+            try CKToolPolicy.check(xcrunArguments: ["simctl", "erase"])
+        }
+    }
+
+    /// The source-level half: subprocesses start only in the runner, and only four
+    /// files may ask it to (git, cktool through the policy, the user's create command).
+    /// A new call site fails here until it is reviewed and listed.
+    @Test func subprocessesStartOnlyFromReviewedPlaces() throws {
+        let sources = URL(fileURLWithPath: packageRoot).appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String })
+            .filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 20)
+        let runnerCallers: Set = [
+            "SchemaGate/Process/ProcessRunner.swift", "SchemaGate/CKTool/CKToolRunner.swift",
+            "SchemaGate/Git/GitRepository.swift", "SchemaGate/Gate/CreateStep.swift",
+            "SchemaGate/Lint/Evolution/GitProcess.swift",
+        ]
+        // ProcessRunner starts children only through Spawner (posix_spawn).
+        // The SwiftPM plugins cannot link SchemaGate; PluginSupport's runner starts only the tool.
+        let spawners: Set = ["SchemaGate/Process/Spawner.swift", "PluginSupport/ToolRunner.swift"]
+        // The benchmark is a separate executable that links no engine code and times peers.
+        for file in files where !file.hasPrefix("cloudkit-schema-bench/") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("Process()"), "\(file) uses Foundation's Process, which crashes intermittently on Linux")
+            if !spawners.contains(file) {
+                #expect(!text.contains("posix_spawn") && !text.contains("execv") && !text.contains("system("), "\(file)")
+            }
+            if text.contains("ProcessRunner.run(") || text.contains("ProcessRequest(") {
+                #expect(runnerCallers.contains(file), "\(file) runs a subprocess; review it and add it to this list")
+            }
+            if file != "SchemaGate/CKTool/CKToolRunner.swift" {
+                #expect(!text.contains("CKToolPolicy.check"), "\(file) checks cktool arguments itself")
+            }
+        }
+        // The cktool runner starts xcrun only with arguments built by CKToolCommand,
+        // after the policy check, in one place.
+        let runner = try String(contentsOf: sources.appendingPathComponent("SchemaGate/CKTool/CKToolRunner.swift"), encoding: .utf8)
+        #expect(runner.components(separatedBy: "ProcessRequest(").count == 2)
+        #expect(runner.contains("let arguments = command.xcrunArguments"))
+        #expect(runner.contains("try CKToolPolicy.check(xcrunArguments: arguments)"))
+        #expect(runner.contains("executable: xcrun, arguments: arguments"))
+    }
+}

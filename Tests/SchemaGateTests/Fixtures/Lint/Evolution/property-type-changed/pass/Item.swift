@@ -1,0 +1,13 @@
+import SwiftData
+
+enum Kind: String, Codable { case box, bag }
+
+@Model final class Item {
+    var count: Int = 0
+    var size: Int64 = 0
+    var title: String?
+    var kind: Kind = Kind.box
+    var countText: String = ""
+
+    init() {}
+}

@@ -1,0 +1,7 @@
+import SwiftData
+
+@Model final class Item {
+    var title: String = ""
+
+    init() {}
+}

@@ -1,0 +1,7 @@
+import SwiftData
+
+@Model final class SavedSearch {
+    var query: String = ""
+
+    init() {}
+}

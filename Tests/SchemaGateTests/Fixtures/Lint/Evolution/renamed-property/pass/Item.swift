@@ -1,0 +1,12 @@
+import SwiftData
+
+@Model final class Item {
+    var name: String = ""
+    // A wrapper renames the API, not the stored field (seed 000).
+    var title: String {
+        get { name }
+        set { name = newValue }
+    }
+
+    init() {}
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ModelSource
+import TestSupport
+import Testing
+@testable import SchemaGate
+
+/// Reading files at a revision from git objects, on real repositories made in the test.
+@Suite struct LintGitTests {
+    @Test func readsBlobsAtARevisionWithoutCheckingOut() throws {
+        let repo = TemporaryDirectory("lint-git")
+        try git(["init", "-q", "-b", "main"], in: repo.path)
+        repo.write("App/Models/Item.swift", "@Model final class Item { var title: String = \"\" }\n")
+        repo.write("App/Models/Bin.swift", "// bin\n")
+        repo.write("App/Model.xcdatamodeld/Model.xcdatamodel/contents", "<model/>\n")
+        repo.write("App/Model.xcdatamodeld/.xccurrentversion", "<plist/>\n")
+        repo.write("App/README.md", "docs\n")
+        repo.write(".build/Leftover.swift", "x\n")
+        repo.write("App/Big.swift", String(repeating: "// 0123456789\n", count: 20_000))  // larger than a pipe buffer
+        try git(["add", "-A", "-f"], in: repo.path)
+        try git(["commit", "-qm", "one"], in: repo.path)
+        try git(["tag", "v1"], in: repo.path)
+        repo.write("App/Models/Item.swift", "changed\n")
+        try FileManager.default.removeItem(atPath: repo.file("App/Models/Bin.swift"))
+
+        let reader = try GitRevisionReader(workingDirectory: repo.path + "/App", environment: ProcessInfo.processInfo.environment)
+        let commit = try reader.commit("v1")
+        #expect(commit.count == 40)
+        let blobs = try reader.blobs(at: commit) { $0.hasPrefix("App/Models/") }
+        #expect(blobs.map(\.path) == ["App/Models/Bin.swift", "App/Models/Item.swift"])
+        #expect(String(decoding: blobs[1].contents, as: UTF8.self).contains("@Model final class Item"))
+        let all = try reader.blobs(at: commit) { _ in true }
+        #expect(all.first { $0.path == "App/Big.swift" }?.contents.count == 14 * 20_000)
+    }
+
+    @Test func sinceHandsTheReaderOnlyModelFilesUnderTheModelPaths() throws {
+        let repo = TemporaryDirectory("lint-since")
+        try git(["init", "-q", "-b", "main"], in: repo.path)
+        repo.write("App/Models/Item.swift", "old item\n")
+        repo.write("App/Models/Gone.swift", "old gone\n")
+        repo.write("App/Model.xcdatamodeld/Model.xcdatamodel/contents", "<model/>\n")
+        repo.write("App/Views/View.swift", "view\n")
+        repo.write("App/Models/notes.txt", "text\n")
+        try git(["add", "-A"], in: repo.path)
+        try git(["commit", "-qm", "one"], in: repo.path)
+        try git(["tag", "-a", "v1", "-m", "release 1"], in: repo.path)  // annotated: ^{commit} peels it
+        try FileManager.default.removeItem(atPath: repo.file("App/Models/Gone.swift"))
+
+        let seen = Recorder()
+        let reader = LintModelReader(
+            readPaths: { _ in AppModel() },
+            readFiles: { files in
+                seen.record(files.map { "\($0.path)=\(String(decoding: $0.contents, as: UTF8.self))" })
+                return AppModel(entities: [Entity(name: "Gone", file: "App/Models/Gone.swift", line: 1)])
+            })
+        let report = try LintRunner(reader: reader).run(LintRequest(
+            paths: ["App/Models", "App/Model.xcdatamodeld"], since: "v1", workingDirectory: repo.path,
+            environment: ProcessInfo.processInfo.environment))
+        #expect(seen.values == [
+            "App/Model.xcdatamodeld/Model.xcdatamodel/contents=<model/>\n",
+            "App/Models/Gone.swift=old gone\n",
+            "App/Models/Item.swift=old item\n",
+        ])
+        #expect(places(report.findings) == ["removed-model@1"])
+        #expect(report.notes.contains { $0.hasPrefix("Compared with v1 (") })
+    }
+
+    @Test func unknownRevisionIsBadInput() throws {
+        let repo = TemporaryDirectory("lint-badref")
+        try git(["init", "-q", "-b", "main"], in: repo.path)
+        repo.write("Item.swift", "x\n")
+        try git(["add", "-A"], in: repo.path)
+        try git(["commit", "-qm", "one"], in: repo.path)
+        let request = LintRequest(paths: ["."], since: "v9", workingDirectory: repo.path, environment: ProcessInfo.processInfo.environment)
+        #expect { try LintRunner(reader: noModels).run(request) } throws: { error in
+            (error as? LintError)?.message.contains("unknown revision 'v9'") == true
+        }
+        let option = LintRequest(paths: ["."], since: "--output=x", workingDirectory: repo.path, environment: ProcessInfo.processInfo.environment)
+        #expect(throws: LintError.self) { try LintRunner(reader: noModels).run(option) }
+    }
+
+    @Test func notARepositoryIsBadInput() throws {
+        let directory = TemporaryDirectory("lint-norepo")
+        directory.write("Item.swift", "x\n")
+        let request = LintRequest(paths: ["."], since: "v1", workingDirectory: directory.path, environment: ProcessInfo.processInfo.environment)
+        #expect { try LintRunner(reader: noModels).run(request) } throws: { error in
+            (error as? LintError)?.message.contains("not in one") == true
+        }
+    }
+
+    @Test func batchParserRejectsTruncatedOutput() {
+        #expect(throws: LintError.self) { try GitRevisionReader.parseBatch(Array("abc blob 10\nshort".utf8), count: 1) }
+        #expect(throws: LintError.self) { try GitRevisionReader.parseBatch(Array("abc missing\n".utf8), count: 1) }
+        #expect(throws: LintError.self) { try GitRevisionReader.parseBatch(Array("a blob 2\nhi".utf8), count: 2) }
+        #expect((try? GitRevisionReader.parseBatch(Array("a blob 2\nhi\nb blob 0\n\n".utf8), count: 2)) == [Array("hi".utf8), []])
+    }
+}
+
+final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func record(_ values: [String]) { lock.withLock { stored += values } }
+    var values: [String] { lock.withLock { stored } }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ModelSource
+import TestSupport
+import Testing
+@testable import SchemaGate
+
+/// The Swift masking and call scanning behind the configuration rules, and plist parsing.
+@Suite struct LintScannerTests {
+    func masked(_ text: String) -> String {
+        String(decoding: SwiftSourceMask.mask(Array(text.utf8)), as: UTF8.self)
+    }
+
+    @Test func masksCommentsAndStringsKeepingLines() {
+        let source = #"""
+        let a = "ModelConfiguration(" // ModelConfiguration(
+        /* outer /* inner */ ModelConfiguration( */ let b = 1
+        let c = #"raw " ModelConfiguration( "#
+        let d = """
+            ModelConfiguration(
+            """
+        let e = "x \(f("ModelConfiguration(")) y"; let g = ModelConfiguration(schema: s)
+        """#
+        let result = masked(source)
+        #expect(result.split(separator: "\n", omittingEmptySubsequences: false).count == source.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(result.components(separatedBy: "ModelConfiguration(").count == 2)
+        #expect(result.contains("let b = 1") && result.contains("let g = ModelConfiguration(schema: s)"))
+    }
+
+    @Test func neverCrashesOnUnterminatedInput() {
+        for text in ["\"abc", "/* never closed", "#\"raw", "\"\"\"\nmulti", "\"\\(", "ModelConfiguration(", "\"\\", "#", "\\(((("] {
+            _ = SwiftSourceFile(path: "x.swift", contents: Array(text.utf8))
+        }
+        let site = SwiftSourceFile(path: "x.swift", contents: Array("let c = ModelConfiguration(schema: s,\n".utf8)).sites
+        #expect(site.map(\.line) == [1])
+    }
+
+    @Test func callArgumentsAndLines() {
+        let text = "\n\nlet c = ModelConfiguration(\n  \"Main\",\n  schema: Schema([A.self, B.self]),\n  cloudKitDatabase: flag ? .private(\"id\") : .none\n)"
+        let calls = SwiftCallScanner.calls(of: "ModelConfiguration", in: SwiftSourceMask.mask(Array(text.utf8)))
+        #expect(calls.count == 1)
+        #expect(calls.first?.line == 3)
+        #expect(calls.first?.arguments.map(\.label) == [nil, "schema", "cloudKitDatabase"])
+        #expect(ModelConfigurationSite.database(from: calls[0]) == .conditional(mentionsAutomatic: false))
+    }
+
+    @Test func databaseValues() {
+        func database(_ value: String) -> ModelConfigurationSite.Database {
+            let text = "ModelConfiguration(schema: s, cloudKitDatabase: \(value))"
+            return ModelConfigurationSite.database(from: SwiftCallScanner.calls(of: "ModelConfiguration", in: SwiftSourceMask.mask(Array(text.utf8)))[0])
+        }
+        #expect(database(".automatic") == .automatic)
+        #expect(database(".none") == .none)
+        #expect(database("ModelConfiguration.CloudKitDatabase.none") == .none)
+        #expect(database(".private(\"iCloud.a\")") == .private)
+        #expect(database(".private(flag ? \"a\" : \"b\")") == .private)
+        #expect(database("sync ? .automatic : .none") == .conditional(mentionsAutomatic: true))
+        #expect(database("settings.database") == .unknown)
+    }
+
+    @Test func malformedPlistIsAParseErrorWithALine() throws {
+        let directory = TemporaryDirectory("lint-plist")
+        directory.write("App/App.entitlements", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<string>b</key>\n</dict>\n</plist>\n")
+        directory.write("App/Info.plist", "not a plist at all {")
+        directory.write("App/Empty.entitlements", "")
+        let report = try LintRunner(reader: noModels).run(LintRequest(paths: ["App"], workingDirectory: directory.path, environment: [:]))
+        #expect(report.status == .error)
+        #expect(report.status.exitCode == 2)
+        let errors = report.findings.filter { $0.code == "parse-error" }
+        #expect(errors.map(\.file) == ["App/App.entitlements", "App/Empty.entitlements", "App/Info.plist"])
+        #expect(errors.first?.line == 5)
+    }
+
+    @Test func invalidUTF8IsAParseErrorNotACrash() {
+        let bytes = Array("<plist>\n<dict><key>a</key>\n<rtnn".utf8) + [0xC3, 0x2D] + Array("/></dict></plist>".utf8)
+        #expect(throws: PropertyListError(file: "A.entitlements", line: 3, reason: "not valid UTF-8 text (byte 32); save the file as UTF-8")) {
+            try PropertyListFile.parse(path: "A.entitlements", contents: bytes)
+        }
+        #expect(invalidUTF8Offset(Array("héllo ✓".utf8)) == nil)
+    }
+
+    @Test func binaryPlistsAreRead() throws {
+        let values: [String: Any] = ["com.apple.developer.icloud-container-environment": "Production"]
+        let data = try PropertyListSerialization.data(fromPropertyList: values, format: .binary, options: 0)
+        let file = try PropertyListFile.parse(path: "A.entitlements", contents: [UInt8](data))
+        let findings = ProductionEnvironmentEntitlementRule().check(LintInput(model: AppModel(), propertyLists: [file]))
+        #expect(findings.map(\.line) == [1])
+    }
+
+    @Test func missingPathIsBadInput() {
+        #expect(throws: LintError.self) {
+            try LintRunner(reader: noModels).run(LintRequest(paths: ["nope"], workingDirectory: "/tmp", environment: [:]))
+        }
+    }
+
+    @Test func walkSkipsBuildOutputAndDependencies() {
+        let directory = TemporaryDirectory("lint-walk")
+        for path in ["App/A.swift", ".build/x/B.swift", "Pods/C.swift", "App.xcodeproj/D.swift", "DerivedData/E.swift", "App/Info.plist", "App/App.entitlements", "App/Other.plist"] {
+            directory.write(path, "")
+        }
+        let scope = try? LintScope.collect(paths: [directory.path])
+        #expect(scope?.swiftFiles == [directory.path + "/App/A.swift"])
+        #expect(scope?.propertyLists == [directory.path + "/App/App.entitlements", directory.path + "/App/Info.plist"])
+    }
+}
+
+/// Random input drawn from the characters the scanners care about: none may crash or hang.
+@Suite struct LintScannerRobustnessTests {
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state
+        }
+    }
+
+    @Test func scannersSurviveRandomInput() {
+        let alphabet = Array("ModelConfiguration(cloudKitDatabase:.none)#\"\\/*\n @<>!-{}[],isStoredInMemoryOnly:true\u{FF}é".utf8)
+        var generator = SeededGenerator(state: 42)
+        for _ in 0..<400 {
+            let length = Int.random(in: 0..<300, using: &generator)
+            let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+            _ = SwiftSourceFile(path: "Fuzz.swift", contents: bytes)
+            _ = SuppressionIndex(text: String(decoding: bytes, as: UTF8.self) + "\n// cloudkit-schema:disable a\n@X(")
+            _ = try? PropertyListFile.parse(path: "Fuzz.entitlements", contents: Array("<plist><dict><key>".utf8) + bytes)
+        }
+    }
+}

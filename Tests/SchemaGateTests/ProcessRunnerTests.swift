@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SchemaGate
+
+@Suite struct ProcessRunnerTests {
+    let environment = baseEnvironment()
+
+    func shell(_ script: String, timeout: TimeInterval? = nil, input: Data? = nil,
+               output: ProcessOutput = .capture, redactions: [String] = []) throws -> SchemaGate.ProcessResult {
+        try ProcessRunner.run(ProcessRequest(
+            executable: "/bin/sh", arguments: ["-c", script], environment: environment, timeout: timeout,
+            standardInput: input, output: output, redactions: redactions))
+    }
+
+    @Test func capturesBothStreamsAndTheExitStatus() throws {
+        let result = try shell("echo out; echo err >&2; exit 3")
+        #expect(result.stdout == "out\n")
+        #expect(result.stderr == "err\n")
+        #expect(result.status == 3)
+        #expect(!result.timedOut && !result.succeeded)
+    }
+
+    @Test func theChildSeesExactlyTheGivenEnvironment() throws {
+        let result = try ProcessRunner.run(ProcessRequest(
+            executable: "/bin/sh", arguments: ["-c", "echo \"${ONLY_HERE:-unset} ${NOT_GIVEN:-unset}\""],
+            environment: ["PATH": "/usr/bin:/bin", "ONLY_HERE": "yes"]))
+        #expect(result.stdout == "yes unset\n")
+    }
+
+    @Test func findsExecutablesOnTheGivenPathOnly() throws {
+        let directory = TemporaryDirectory()
+        directory.write("bin/hello-tool", "#!/bin/sh\necho hello from $0\n")
+        chmod(directory.file("bin/hello-tool"), 0o755)
+        let found = try ProcessRunner.run(ProcessRequest(
+            executable: "hello-tool", environment: ["PATH": directory.file("bin") + ":/usr/bin:/bin"]))
+        #expect(found.stdout.hasPrefix("hello from"))
+        #expect(throws: ProcessLaunchError.self) {
+            try ProcessRunner.run(ProcessRequest(executable: "hello-tool", environment: ["PATH": "/usr/bin:/bin"]))
+        }
+    }
+
+    @Test func feedsStandardInputAndDefaultsToDevNull() throws {
+        let large = Data(repeating: UInt8(ascii: "x"), count: 300_000)
+        let fed = try shell("wc -c", input: large)
+        #expect(fed.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "300000")
+        let none = try shell("cat; echo end")
+        #expect(none.stdout == "end\n")
+    }
+
+    @Test func aTimeoutKillsTheWholeProcessGroup() throws {
+        let directory = TemporaryDirectory()
+        let pidFile = directory.file("child.pid")
+        // The shell waits on a child it did not exec: killing only the shell would leave
+        // `sleep` holding the output pipe for five minutes.
+        let started = Date()
+        let result = try shell("sleep 300 & echo $! > \(pidFile); wait", timeout: 0.5)
+        #expect(result.timedOut)
+        #expect(Date().timeIntervalSince(started) < 10)
+        let pid = try #require(Int32(directory.read("child.pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        #expect(!stillRunning(pid), "the grandchild survived the timeout")
+    }
+
+    @Test func anEscapedGrandchildHoldingThePipeDoesNotHangTheRunner() throws {
+        guard let setsid = try? which("setsid") else { return }  // util-linux; absent on macOS
+        let directory = TemporaryDirectory()
+        let pidFile = directory.file("escaped.pid")
+        let started = Date()
+        let result = try shell("\(setsid) sleep 300 & echo $! > \(pidFile); echo done")
+        defer {
+            if let pid = Int32(directory.read("escaped.pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") { kill(pid, SIGKILL) }
+        }
+        #expect(result.stdout == "done\n")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func streamsLinesAsTheyArriveAndRedactsSecrets() throws {
+        let lines = LineCollector()
+        let result = try shell(
+            "echo one; echo 'two s3cret'; printf 'no newline s3cret'", output: .stream { stream, line in lines.add(stream, line) },
+            redactions: ["s3cret"])
+        #expect(lines.lines == ["stdout:one", "stdout:two <redacted>", "stdout:no newline <redacted>"])
+        #expect(!result.stdout.contains("s3cret"))
+        #expect(result.status == 0)
+    }
+
+    @Test func redactsCapturedOutput() throws {
+        let result = try shell("echo token=s3cret >&2", redactions: ["s3cret", ""])
+        #expect(result.stderr == "token=<redacted>\n")
+    }
+
+    @Test func reportsDeathBySignal() throws {
+        let result = try shell("kill -KILL $$")
+        #expect(result.signal == SIGKILL)
+        #expect(result.status == 128 + SIGKILL)
+    }
+}
+
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [String] = []
+    func add(_ stream: ProcessStream, _ line: String) { lock.withLock { collected.append("\(stream.rawValue):\(line)") } }
+    var lines: [String] { lock.withLock { collected } }
+}
+
+/// Alive and not a zombie waiting to be reaped.
+/// Whether `pid` is still running `seconds` after it was signalled (a killed process
+/// takes a moment to exit; a zombie counts as gone).
+func stillRunning(_ pid: Int32, after seconds: Double = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while isRunning(pid) && Date() < deadline { usleep(20_000) }
+    return isRunning(pid)
+}
+
+func isRunning(_ pid: Int32) -> Bool {
+    guard kill(pid, 0) == 0 else { return false }
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+    guard let close = stat.lastIndex(of: ")") else { return true }
+    let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+    return state != "Z"
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SchemaGate
+
+@Suite struct ResolvedConfigurationTests {
+    let directory = TemporaryDirectory("config")
+
+    func load(in subdirectory: String = "", environment: [String: String] = [:], _ overrides: ConfigOverrides = ConfigOverrides()) throws(ConfigError) -> ResolvedConfiguration {
+        try ResolvedConfiguration.load(workingDirectory: directory.file(subdirectory), environment: environment, overrides: overrides)
+    }
+
+    @Test func isDiscoveredByWalkingUpFromTheWorkingDirectory() throws {
+        directory.write(".cloudkit-schema.json", #"{"teamId": "ABCDE12345", "modelPaths": ["App/Models"]}"#)
+        directory.write("App/Sources/Deep/file.txt", "")
+        let configuration = try load(in: "App/Sources/Deep")
+        #expect(configuration.file == directory.file(".cloudkit-schema.json"))
+        #expect(configuration.root == directory.path)
+        // Paths in the file are relative to the file, not to the working directory.
+        #expect(configuration.modelPaths.value == [directory.file("App/Models")])
+        #expect(configuration.modelPaths.source == .file)
+    }
+
+    @Test func withoutAFileDefaultsApply() throws {
+        let configuration = try load()
+        #expect(configuration.file == nil)
+        #expect(configuration.teamID == nil && configuration.containers.isEmpty)
+        #expect(configuration.modelPaths.source == .defaultValue)
+        #expect(configuration.cktoolTimeout.value == CKToolRunner.defaultTimeout)
+        #expect(throws: ConfigError.self) { try configuration.requireTeamID() }
+        #expect(throws: ConfigError.self) { try configuration.requireContainers() }
+    }
+
+    @Test func theConfigFlagOverridesDiscovery() throws {
+        directory.write(".cloudkit-schema.json", #"{"teamId": "ABCDE12345"}"#)
+        directory.write("other/custom.json", #"{"teamId": "ZYXWV98765"}"#)
+        #expect(try load(ConfigOverrides(configPath: "other/custom.json")).teamID?.value == "ZYXWV98765")
+        // A directory means the configuration file inside it.
+        directory.write("third/.cloudkit-schema.json", #"{"teamId": "QWERT12345"}"#)
+        #expect(try load(ConfigOverrides(configPath: "third")).teamID?.value == "QWERT12345")
+        #expect(throws: ConfigError.notFound("missing.json")) { try load(ConfigOverrides(configPath: "missing.json")) }
+    }
+
+    @Test func precedenceIsFlagsThenEnvironmentThenFile() throws {
+        directory.write(".cloudkit-schema.json", #"{"teamId": "FILEAAAAAA", "containers": [{"id": "iCloud.file"}]}"#)
+        let fromFile = try load()
+        #expect(fromFile.teamID == Sourced("FILEAAAAAA", .file, "teamId"))
+        #expect(fromFile.containers.map(\.id) == [Sourced("iCloud.file", .file, "containers")])
+
+        let environment = ["TEAM_ID": "ENVBBBBBBB", "CONTAINER_ID": "iCloud.env"]
+        let fromEnvironment = try load(environment: environment)
+        #expect(fromEnvironment.teamID == Sourced("ENVBBBBBBB", .environment, "TEAM_ID"))
+        #expect(fromEnvironment.containers.map(\.id.value) == ["iCloud.env"])
+
+        let fromFlags = try load(environment: environment, ConfigOverrides(teamID: "FLAGCCCCCC", containerIDs: ["iCloud.flag"]))
+        #expect(fromFlags.teamID == Sourced("FLAGCCCCCC", .flag, "--team-id"))
+        #expect(fromFlags.containers.map(\.id) == [Sourced("iCloud.flag", .flag, "--container-id")])
+    }
+
+    @Test func severalContainersAndPerContainerSettings() throws {
+        directory.write("cloudkit/production.ckdb", "DEFINE SCHEMA\n")
+        directory.write(".cloudkit-schema.json", """
+        {"modelPaths": ["Shared"], "containers": [
+          {"id": "iCloud.app", "productionSnapshot": "snapshots/app.ckdb"},
+          {"id": "iCloud.widgets", "modelPaths": ["Widgets"]}
+        ]}
+        """)
+        let all = try load()
+        #expect(all.containers.map(\.id.value) == ["iCloud.app", "iCloud.widgets"])
+        #expect(all.containers[0].modelPaths == [directory.file("Shared")])
+        #expect(all.containers[0].productionSnapshot == .init(path: directory.file("snapshots/app.ckdb"), explicit: true))
+        #expect(all.containers[1].modelPaths == [directory.file("Widgets")])
+        // With several containers the conventional snapshot path is not guessed.
+        #expect(all.containers[1].productionSnapshot == nil)
+        #expect(throws: ConfigError.self) { try all.requireSingleContainer() }
+
+        // CONTAINER_ID picks containers (comma-separated); the file still supplies their settings.
+        let picked = try load(environment: ["CONTAINER_ID": "iCloud.widgets, iCloud.new"])
+        #expect(picked.containers.map(\.id.value) == ["iCloud.widgets", "iCloud.new"])
+        #expect(picked.containers[0].modelPaths == [directory.file("Widgets")])
+        #expect(picked.containers[1].modelPaths == [directory.file("Shared")])
+    }
+
+    @Test func theConventionalSnapshotIsUsedWhenItExists() throws {
+        directory.write(".cloudkit-schema.json", #"{"containers": [{"id": "iCloud.app"}]}"#)
+        #expect(try load().containers[0].productionSnapshot == nil)
+        directory.write("cloudkit/production.ckdb", "DEFINE SCHEMA\n")
+        #expect(try load().containers[0].productionSnapshot == .init(path: directory.file("cloudkit/production.ckdb"), explicit: false))
+    }
+
+    @Test func modelsFlagIsRelativeToTheWorkingDirectory() throws {
+        directory.write(".cloudkit-schema.json", #"{"modelPaths": ["FromFile"]}"#)
+        directory.write("sub/x", "")
+        let configuration = try load(in: "sub", ConfigOverrides(modelPaths: ["Models"]))
+        #expect(configuration.modelPaths == Sourced([directory.file("sub/Models")], .flag, "--models"))
+    }
+
+    @Test func badEnvironmentValuesAreErrorsNamingTheVariable() throws {
+        #expect {
+            try load(environment: ["TEAM_ID": "not a team"])
+        } throws: { error in
+            (error as? ConfigError)?.message.hasPrefix("environment variable TEAM_ID: 'not a team' is not an Apple team id") == true
+        }
+        #expect(throws: ConfigError.self) { try load(environment: ["CONTAINER_ID": " , "]) }
+        // Empty means unset (CI systems export empty variables).
+        #expect(try load(environment: ["TEAM_ID": "", "CONTAINER_ID": ""]).teamID == nil)
+    }
+
+    @Test func anInvalidFileIsAnErrorEvenWhenEnvironmentOverridesIt() {
+        directory.write(".cloudkit-schema.json", #"{"teamId": 12}"#)
+        #expect(throws: ConfigError.self) { try load(environment: ["TEAM_ID": "ABCDE12345"]) }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A fake `xcrun` for tests of the cktool pipeline. It records every call's argv and
+/// environment, serves fixture exports, and can fail the ways cktool fails.
+///
+/// Point the tool at it with `CLOUDKIT_SCHEMA_XCRUN` (`environment()` does) or by putting
+/// `binDirectory` first on PATH. `FAKE_XCRUN_MODE` picks the behaviour for every call;
+/// `FAKE_XCRUN_MODE_PRODUCTION` / `FAKE_XCRUN_MODE_DEVELOPMENT` for one environment:
+///
+/// | mode | behaviour |
+/// | --- | --- |
+/// | ok | copies `<environment>.ckdb` to `--output-file`; get-teams lists a team |
+/// | no-cktool | xcrun's "unable to find utility" (exit 72) |
+/// | no-token | cktool's missing-token error (exit 1) |
+/// | expired-token | "Session has expired or is invalid" (exit 1) |
+/// | wrong-team | "authorization-failed" (what a wrong team id gives) |
+/// | wrong-container | container not found (exit 1) |
+/// | network | NSURLErrorDomain -1009 offline (exit 1) |
+/// | hang | a shell waiting on a `sleep` child (not exec'd), so only a group kill ends it |
+/// | garbage | exit 0, writes an HTML error page as the export |
+/// | empty | exit 0, writes nothing |
+/// | empty-schema | exit 0, writes `DEFINE SCHEMA` and nothing else |
+/// | silent-failure | exit 5, prints nothing |
+/// | echo-token | prints the token to stderr and stdout, then fails (redaction test) |
+/// | stdout-only | exit 0, prints the export on stdout and writes no file |
+public final class FakeXcrun: @unchecked Sendable {
+    public let directory = TemporaryDirectory("fake-xcrun")
+    public var path: String { directory.file("bin/xcrun") }
+    public var binDirectory: String { directory.file("bin") }
+
+    public init(development: String? = nil, production: String? = nil) {
+        directory.write("bin/xcrun", Self.script)
+        chmod(path, 0o755)
+        if let development { setExport(.development, development) }
+        if let production { setExport(.production, production) }
+    }
+
+    public enum Environment: String { case development, production }
+
+    public func setExport(_ environment: Environment, _ text: String) {
+        directory.write("exports/\(environment.rawValue).ckdb", text)
+    }
+
+    /// The environment for a command run against this fake: this process's PATH and
+    /// HOME, git isolated from user configuration, plus `extra`.
+    public func environment(mode: String = "ok", _ extra: [String: String] = [:]) -> [String: String] {
+        var environment = baseEnvironment()
+        environment["CLOUDKIT_SCHEMA_XCRUN"] = path
+        environment["FAKE_XCRUN_MODE"] = mode
+        environment["FAKE_XCRUN_DIR"] = directory.path
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
+    /// argv of every call, in order (without the program name).
+    public var calls: [[String]] {
+        callFiles("argv").map { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+    }
+
+    /// The environment of every call (`KEY=value` lines).
+    public var environments: [String] { callFiles("env") }
+
+    /// Everything recorded, for "never appears" assertions.
+    public var recordedArguments: String { callFiles("argv").joined(separator: "\n") }
+
+    private func callFiles(_ kind: String) -> [String] {
+        let count = Int(directory.read("calls/count")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0") ?? 0
+        return (0..<count).map { directory.read("calls/\($0 + 1).\(kind)") ?? "" }
+    }
+
+    static let script = #"""
+    #!/bin/sh
+    # Fake xcrun for CloudKitSchemaGate tests.
+    dir="${FAKE_XCRUN_DIR:?FAKE_XCRUN_DIR must be set}"
+    mkdir -p "$dir/calls"
+    n=$(( $(cat "$dir/calls/count" 2>/dev/null || echo 0) + 1 ))
+    echo "$n" > "$dir/calls/count"
+    : > "$dir/calls/$n.argv"
+    for arg in "$@"; do printf '%s\n' "$arg" >> "$dir/calls/$n.argv"; done
+    env > "$dir/calls/$n.env"
+
+    [ "$1" = "cktool" ] || { echo "xcrun: error: unable to find utility \"$1\", not a developer tool or in PATH" >&2; exit 72; }
+    sub="$2"; environment=""; output=""
+    shift 2
+    while [ $# -gt 0 ]; do
+      case "$1" in
+        --environment) environment="$2"; shift ;;
+        --output-file) output="$2"; shift ;;
+      esac
+      shift
+    done
+    mode="${FAKE_XCRUN_MODE:-ok}"
+    case "$environment" in
+      production) [ -n "$FAKE_XCRUN_MODE_PRODUCTION" ] && mode="$FAKE_XCRUN_MODE_PRODUCTION" ;;
+      development) [ -n "$FAKE_XCRUN_MODE_DEVELOPMENT" ] && mode="$FAKE_XCRUN_MODE_DEVELOPMENT" ;;
+    esac
+    case "$mode" in
+      no-cktool) echo 'xcrun: error: unable to find utility "cktool", not a developer tool or in PATH' >&2; exit 72 ;;
+      no-token) echo 'Error: No token found. Save a CloudKit management token with "cktool save-token --type management".' >&2; exit 1 ;;
+      expired-token) echo 'Error: Session has expired or is invalid. Please re-authenticate.' >&2; exit 1 ;;
+      wrong-team) echo 'Error: authorization-failed: The request is not authorized.' >&2; exit 1 ;;
+      wrong-container) echo 'Error: bad-container: The container was not found.' >&2; exit 1 ;;
+      network) echo 'Error: The Internet connection appears to be offline. (NSURLErrorDomain -1009)' >&2; exit 1 ;;
+      hang) echo "$$" > "$dir/hang.pid"; sleep 300; exit 0 ;;
+      silent-failure) exit 5 ;;
+      echo-token) echo "token is $CLOUDKIT_MANAGEMENT_TOKEN" >&2; echo "token=$CLOUDKIT_MANAGEMENT_TOKEN"; exit 9 ;;
+    esac
+    case "$sub" in
+      get-teams) echo "ABCDE12345: Test Team"; exit 0 ;;
+      export-schema) ;;
+      *) echo "fake xcrun: unexpected subcommand $sub" >&2; exit 64 ;;
+    esac
+    fixture="$dir/exports/$environment.ckdb"
+    case "$mode" in
+      garbage) printf '<html><body>502 Bad Gateway</body></html>\n' > "$output"; exit 0 ;;
+      empty) : > "$output"; exit 0 ;;
+      empty-schema) printf 'DEFINE SCHEMA\n' > "$output"; exit 0 ;;
+      stdout-only) cat "$fixture"; exit 0 ;;
+    esac
+    [ -f "$fixture" ] || { echo "fake xcrun: no fixture for $environment" >&2; exit 3; }
+    if [ -n "$output" ]; then cp "$fixture" "$output"; else cat "$fixture"; fi
+    """#
+}
+
+/// This process's PATH and HOME with git isolated from the user's configuration.
+public func baseEnvironment() -> [String: String] {
+    let current = ProcessInfo.processInfo.environment
+    var environment: [String: String] = [
+        "PATH": current["PATH"] ?? "/usr/bin:/bin",
+        "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
+    ]
+    if let home = current["HOME"] { environment["HOME"] = home }
+    if let tmp = current["TMPDIR"] { environment["TMPDIR"] = tmp }
+    return environment
+}

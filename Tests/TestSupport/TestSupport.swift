@@ -1,0 +1,105 @@
+import Foundation
+import SchemaGate
+
+/// Shared helpers for every test target: temporary directories, running real
+/// processes (the built `cloudkit-schema`, git, swift), and writing files.
+
+/// A fresh directory under the system temp dir, removed when the value is released.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+    public var url: URL { URL(fileURLWithPath: path) }
+
+    public init(_ label: String = "ckschema") {
+        let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
+        try! FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        // Resolve symlinks (macOS /var -> /private/var) so paths compare equal to what tools print.
+        path = base.resolvingSymlinksInPath().path
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes `contents` at `relative` (creating folders) and returns the absolute path.
+    @discardableResult
+    public func write(_ relative: String, _ contents: String) -> String {
+        write(relative, data: Data(contents.utf8))
+    }
+
+    @discardableResult
+    public func write(_ relative: String, data: Data) -> String {
+        let url = self.url.appendingPathComponent(relative)
+        try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! data.write(to: url)
+        return url.path
+    }
+
+    public func file(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+    public func read(_ relative: String) -> String? {
+        try? String(contentsOfFile: file(relative), encoding: .utf8)
+    }
+}
+
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var output: String { stdout + stderr }
+}
+
+/// Runs an executable to completion (no shell), capturing both streams, through the
+/// product's own `ProcessRunner` (Foundation's `Process.run()` crashes intermittently on
+/// Linux with Swift 6.3). `environment` entries are added to (or, with nil values,
+/// removed from) the current environment.
+@discardableResult
+public func runProcess(
+    _ executable: String, _ arguments: [String], in directory: String? = nil,
+    environment: [String: String?] = [:], stdin: String? = nil, timeout: TimeInterval = 600
+) throws -> ProcessResult {
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    let request = ProcessRequest(
+        executable: executable, arguments: arguments, environment: env, workingDirectory: directory,
+        timeout: timeout, standardInput: stdin.map { Data($0.utf8) })
+    let result = try ProcessRunner.run(request)
+    return ProcessResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
+}
+
+/// The absolute path of a command on PATH.
+public func which(_ name: String) throws -> String {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw NSError(domain: "TestSupport", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(name) not on PATH"])
+}
+
+/// The directory holding built products (`cloudkit-schema`, the .xctest bundle).
+public let productsDirectory: String = {
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent().path
+    }
+    return Bundle.main.bundleURL.path
+}()
+
+/// The built `cloudkit-schema` executable, for end-to-end tests of the real binary.
+public var cloudkitSchemaBinary: String { productsDirectory + "/cloudkit-schema" }
+
+/// The package root (this file is Tests/TestSupport/TestSupport.swift).
+public let packageRoot: String = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// Runs git in `directory` with a fixed identity and no user config, failing loudly.
+@discardableResult
+public func git(_ arguments: [String], in directory: String) throws -> String {
+    let result = try runProcess("git", arguments, in: directory, environment: [
+        "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
+        "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
+    ])
+    guard result.status == 0 else {
+        throw NSError(domain: "git", code: Int(result.status), userInfo: [
+            NSLocalizedDescriptionKey: "git \(arguments.joined(separator: " ")) failed: \(result.stderr)"])
+    }
+    return result.stdout
+}
