@@ -89,8 +89,12 @@ import TestSupport
         #expect(finding["code"] as? String == "setup-error")
         if mode == "garbage" {
             // The unreadable export is kept for a bug report; clean it up.
-            let kept = (finding["message"] as? String)?.components(separatedBy: "kept at ").last?.components(separatedBy: ":").first
-            if let kept { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: kept).deletingLastPathComponent().path) }
+            // Only ever a directory the tool made under the temp dir: a message that does not
+            // name one must never turn into a path relative to the working directory.
+            let message = finding["message"] as? String ?? ""
+            let kept = message.components(separatedBy: "kept at ").dropFirst().first?.components(separatedBy: ":").first
+            #expect(kept != nil, "the message names the kept export: \(message)")
+            if let kept { removeKeptExport(kept) }
         }
     }
 

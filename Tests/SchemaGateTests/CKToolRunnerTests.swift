@@ -89,7 +89,7 @@ enum ExportFixtures {
             #expect(detail.hasPrefix("1:"))
             let path = try #require(kept)
             #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }?.contains("502 Bad Gateway") == true)
-            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            removeKeptExport(path)
         } else {
             #expect(error == expected)
         }
