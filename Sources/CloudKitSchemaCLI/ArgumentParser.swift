@@ -1,3 +1,5 @@
+import SchemaGate
+
 /// The parsed command line of one command.
 public struct ParsedArguments: Sendable {
     public var values: [String: [String]] = [:]
@@ -89,23 +91,7 @@ public struct ArgumentParser {
     }
 }
 
-/// The candidate within a small edit distance of `word`, if any.
+/// The nearest known word, for "did you mean" (one rule for the whole tool).
 func closest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    let allowed = max(2, best.0.count / 3)
-    return best.1 <= allowed || best.0.hasPrefix(word.lowercased()) && !word.isEmpty ? best.0 : nil
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
+    Suggestion.closest(to: word, in: candidates)
 }

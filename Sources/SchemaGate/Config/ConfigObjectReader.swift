@@ -115,7 +115,7 @@ struct ConfigObjectReader {
     /// Rejects every key that was not read.
     func finish() throws(ConfigError) {
         for member in members where !known.contains(member.key) {
-            let suggestion = closestWord(to: member.key, in: known).map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion = Suggestion.closest(to: member.key, in: known).map { "; did you mean '\($0)'?" } ?? ""
             throw fail(member.value, Self.join(path, member.key),
                        "unknown key\(suggestion) Known keys here: \(known.joined(separator: ", ")).")
         }
@@ -124,24 +124,4 @@ struct ConfigObjectReader {
     static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
-}
-
-/// The candidate within a small edit distance of `word` (case-insensitive), if any.
-func closestWord(to word: String, in candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
-    }
-    let lowered = Array(word.lowercased())
-    let scored = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }
-    if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) { return best.0 }
-    // `cktool` for `cktoolSeconds`: a shortened key.
-    return word.count >= 3 ? candidates.first { $0.lowercased().hasPrefix(word.lowercased()) } : nil
 }

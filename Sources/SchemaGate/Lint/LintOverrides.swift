@@ -32,7 +32,7 @@ public struct LintOverrides: Sendable, Equatable {
     public func validate(against rules: [LintRuleInfo] = LintRuleCatalog.infos) throws(LintOverridesError) {
         let known = Set(rules.map(\.id))
         for id in levels.keys.sorted() where !known.contains(id) {
-            throw .unknownRule(id, suggestion: closestRuleID(to: id, in: rules.map(\.id)))
+            throw .unknownRule(id, suggestion: Suggestion.closest(to: id, in: rules.map(\.id)))
         }
     }
 
@@ -62,25 +62,4 @@ public enum LintOverridesError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not a rule setting; write RULE-ID=LEVEL with LEVEL one of: \(levels)"
         }
     }
-}
-
-/// The id within a small edit distance, for "did you mean".
-func closestRuleID(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, levenshtein(Array(word), Array($0))) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) else { return nil }
-    return best.0
-}
-
-private func levenshtein(_ a: [Character], _ b: [Character]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }
