@@ -8,9 +8,9 @@ import TestSupport
         let fixture = try GateFixture(production: Pantry.productionMissingField)
         let result = fixture.run(["gate"])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("Production lacks field CD_Item.CD_notes (STRING), which Development has [missing-field]"))
+        #expect(result.stdout.contains("error: Production lacks field CD_Item.CD_notes (STRING), needed for Item.notes (String?) [missing-field]\n    at App/Models/Item.swift:8"))
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: FAILED (exit 1):"))
-        #expect(result.stdout.contains("1 model-touching file since v1.0"))
+        #expect(result.stdout.contains("1 model-touching file since v1.0; the persisted model changed (1 difference)"))
         #expect(fixture.fake.calls.map { $0[1] } == ["export-schema", "export-schema"])
     }
 
@@ -54,6 +54,58 @@ import TestSupport
         #expect(fixture.fake.calls.count == 2)
     }
 
+    @Test func theModelsCatchWhatDevelopmentNeverSaw() throws {
+        // Seed 001: no debug build ever wrote notes, so Development lacks it too and a
+        // Development/Production diff is clean. Only the models know.
+        let fixture = try GateFixture(production: Pantry.productionMissingField)
+        fixture.fake.setExport(.development, Pantry.productionMissingField)
+        let result = fixture.run(["gate", "--format", "json"])
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        let notes = try #require(findings.first { $0["field"] as? String == "CD_notes" })
+        #expect(notes["severity"] as? String == "error")
+        #expect(notes["file"] as? String == "App/Models/Item.swift")
+        #expect(notes["line"] as? Int == 8)
+        // The String companion alone would be a warning (the default severity).
+        let asset = try #require(findings.first { $0["field"] as? String == "CD_notes_ckAsset" })
+        #expect(asset["severity"] as? String == "warning")
+    }
+
+    @Test func aUIOnlyEditInAModelFileIsTouchedNotChanged() throws {
+        let fixture = try GateFixture(changeModel: false)
+        let model = Pantry.model.replacingOccurrences(of: "    var notes: String?\n", with: "")
+        fixture.repo.write("App/Models/Item.swift", model.replacingOccurrences(of: "    init(name: String = \"\") {", with: """
+            // Shown in the list row.
+            var displayName: String { name.isEmpty ? "Untitled" : name }
+
+            func rename(to newName: String) { name = newName }
+
+            init(name: String = "") {
+        """))
+        try fixture.repo.commit("Display name")
+        let result = fixture.run(["gate"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("1 model-touching file since v1.0; the persisted model is unchanged (touched, not changed)"))
+        #expect(result.stdout.contains("CloudKit was not contacted"))
+        #expect(fixture.fake.calls.isEmpty)
+    }
+
+    @Test func modelsThatCannotBeReadStopTheGate() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write("App/Models/Legacy.xcdatamodeld/Legacy.xcdatamodel/contents", "<model><entity name=\"A\"></model>")
+        let broken = fixture.run(["gate"])
+        #expect(broken.status == 2, "\(broken.output)")
+        #expect(broken.stdout.contains("model sources could not be read"))
+        #expect(fixture.fake.calls.isEmpty)
+
+        let empty = try GateFixture()
+        empty.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(of: "\"App/Models\"", with: "\"App/Views\""))
+        let none = empty.run(["gate"])
+        #expect(none.status == 2)
+        #expect(none.stdout.contains("found no @Model class or Core Data entity in App/Views"))
+    }
+
     @Test func withoutAReleaseTagTheGateChecks() throws {
         let fixture = try GateFixture()
         try fixture.repo.git(["tag", "-d", "v1.0"])
@@ -79,7 +131,9 @@ import TestSupport
         let fixture = try GateFixture(production: Pantry.productionComplete)
         fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
             of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"timeouts\": {\"cktoolSeconds\": 1}"))
-        let result = fixture.run(["gate", "--format", "json"], mode: mode)
+        // Exports (and an unreadable one kept for a bug report) land in a directory this test owns.
+        let scratch = TemporaryDirectory("gate-tmp")
+        let result = fixture.run(["gate", "--format", "json"], mode: mode, ["TMPDIR": scratch.path])
         #expect(result.status == 2, "\(mode): \(result.output)")
         #expect(result.stderr.contains(message), "\(mode): \(result.stderr)")
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: ERROR (exit 2)"))
@@ -88,9 +142,7 @@ import TestSupport
         let finding = try #require((json["findings"] as? [[String: Any]])?.first)
         #expect(finding["code"] as? String == "setup-error")
         if mode == "garbage" {
-            // The unreadable export is kept for a bug report; clean it up.
-            let kept = (finding["message"] as? String)?.components(separatedBy: "kept at ").last?.components(separatedBy: ":").first
-            if let kept { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: kept).deletingLastPathComponent().path) }
+            #expect((finding["message"] as? String)?.contains("the output is kept at \(scratch.path)/cloudkit-schema-export-") == true)
         }
     }
 
@@ -207,6 +259,8 @@ import TestSupport
         #expect(json["status"] as? String == "fail")
         let codes = (json["findings"] as? [[String: Any]] ?? []).map { "\($0["code"]!) \($0["field"] ?? "-") \($0["environment"] ?? "-")" }
         #expect(codes == ["missing-field CD_notes production", "missing-field CD_notes_ckAsset production"])
+        let first = try #require((json["findings"] as? [[String: Any]])?.first)
+        #expect(first["file"] as? String == "App/Models/Item.swift")
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: FAILED (exit 1)"))
     }
 
