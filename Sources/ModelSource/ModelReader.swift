@@ -30,12 +30,22 @@ public enum ModelReader {
         let sorted = files.sorted { $0.path < $1.path }
         var declarations: [SwiftFileDeclarations] = []
         var coreDataFiles: [ModelSourceFile] = []
+        var problems: [ModelDiagnostic] = []
         for file in sorted {
             switch file.role {
             case .swift:
-                if SwiftModelParser.isWorthReading(file.contents) {
-                    declarations.append(SwiftModelParser.parse(file.contents, file: file.path))
+                guard SwiftModelParser.isWorthReading(file.contents) else { break }
+                if SwiftModelParser.mayDeclareModel(file.contents), let invalid = UTF8Check.diagnostic(file.contents, file: file.path) {
+                    problems.append(invalid)
                 }
+                let parsed = SwiftModelParser.parse(file.contents, file: file.path)
+                problems += parsed.unclosedModels.map { model in
+                    ModelDiagnostic(
+                        kind: .parseError,
+                        message: "\(file.path):\(model.line): the body of @Model class \(model.name) is never closed (a '}' is missing), so its properties cannot be read; fix the braces",
+                        file: file.path, line: model.line)
+                }
+                declarations.append(parsed)
             case .coreDataContents, .coreDataCurrentVersion:
                 coreDataFiles.append(file)
             case .other:
@@ -46,6 +56,6 @@ public enum ModelReader {
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
         return AppModel(
             entities: swift.entities + coreData.entities, registeredTypes: swift.registeredTypes,
-            diagnostics: swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion)
+            diagnostics: problems + swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion)
     }
 }

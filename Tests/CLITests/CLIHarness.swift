@@ -10,6 +10,8 @@ func runTool(_ arguments: [String], in directory: String = packageRoot, environm
     return RunResult(status: status, stdout: transcript.out, stderr: transcript.err, transcript: transcript.both)
 }
 
-let exampleDevelopment = "Examples/Stockroom/cloudkit/development.ckdb"
-let exampleProduction = "Examples/Stockroom/cloudkit/production.ckdb"
+/// A Development/Production pair with planted drift (Production lacks a record type and
+/// three fields), for report rendering; paths relative to the package root.
+let exampleDevelopment = "Tests/CLITests/Fixtures/drift/development.ckdb"
+let exampleProduction = "Tests/CLITests/Fixtures/drift/production.ckdb"
 let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures").path

@@ -91,6 +91,35 @@ import TestSupport
         #expect(fixture.fake.calls.isEmpty)
     }
 
+    @Test func lintViolationsBlockAndTheConfigurationSetsRuleSeverities() throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        fixture.repo.write("App/Models/Item.swift", Pantry.model.replacingOccurrences(of: "    var notes: String?\n", with: "    var notes: String?\n    var code: String\n")
+            .replacingOccurrences(of: "        self.name = name\n", with: "        self.name = name\n        self.code = \"\"\n"))
+        let blocked = fixture.run(["gate"])
+        #expect(blocked.status == 1, "\(blocked.output)")
+        #expect(blocked.stdout.contains("[required-attribute]"))
+        #expect(blocked.stdout.contains("Lint: 2 errors, 0 warnings"))
+        #expect(blocked.stdout.contains("Item.code is new since v1.0 and required"))
+        // "off" in severities.rules silences the rule (the missing CD_code field still counts).
+        fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
+            of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"severities\": {\"rules\": {\"required-attribute\": \"off\"}}"))
+        let silenced = fixture.run(["gate", "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(silenced.stdout.utf8)) as? [String: Any])
+        let codes = (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(!codes.contains("required-attribute"))
+        #expect(codes.contains("missing-field"))
+    }
+
+    @Test func lintComparesWithTheLastRelease() throws {
+        // A stored property whose type changed since v1.0: Production can never follow.
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        fixture.repo.write("App/Models/Item.swift", Pantry.model.replacingOccurrences(of: "var quantity: Int = 0", with: "var quantity: Double = 0"))
+        try fixture.repo.commit("Fractional quantities")
+        let result = fixture.run(["gate"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.stdout.contains("[property-type-changed]"))
+    }
+
     @Test func modelsThatCannotBeReadStopTheGate() throws {
         let fixture = try GateFixture()
         fixture.repo.write("App/Models/Legacy.xcdatamodeld/Legacy.xcdatamodel/contents", "<model><entity name=\"A\"></model>")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import CloudKitSchemaCLI
 
-/// Every output format of `check` on the shipped example, compared with a golden file
+/// Every output format of `check` on a drift fixture, compared with a golden file
 /// in Fixtures/golden. Regenerate after a deliberate change with UPDATE_GOLDEN=1 swift test.
 @Suite struct GoldenReportTests {
     static let formats = ["text", "json", "xcode", "github", "markdown"]
@@ -40,7 +40,7 @@ import Testing
         let absolute = packageRoot + "/" + exampleDevelopment
         let run = runTool(["check", "--development", absolute, "--production", exampleProduction, "--format", "github"],
                           environment: ["GITHUB_WORKSPACE": packageRoot])
-        #expect(run.stdout.contains("::error file=Examples/Stockroom/cloudkit/development.ckdb,line=38,title=missing-field::"))
+        #expect(run.stdout.contains("::error file=Tests/CLITests/Fixtures/drift/development.ckdb,line=38,title=missing-field::"))
     }
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target (with AddressSanitizer) and runs it.
-#   Tests/Fuzz/fuzz.sh TARGET [SECONDS]      TARGET: ckdb args config (see the case below)
+#   Tests/Fuzz/fuzz.sh TARGET [SECONDS]      TARGET: ckdb args config models coredata (see the case below)
 # Seeds come from the test fixtures; crashes are written to Tests/Fuzz/crashes/TARGET/
 # and must be kept as regression tests (copy into the target's Fixtures and add a test).
 set -euo pipefail
@@ -35,7 +35,15 @@ case "$target" in
         module CloudKitSchema; module ModelSource; module SchemaGate CloudKitSchema ModelSource
         libs=(SchemaGate ModelSource CloudKitSchema); source=FuzzConfig.swift
         seeds=(Tests/Fuzz/seeds/config) ;;
-    *) echo "unknown fuzz target '$target'; targets: ckdb args config" >&2; exit 2 ;;
+    models)
+        module ModelSource
+        libs=(ModelSource); source=FuzzSwiftModels.swift
+        seeds=(Tests/ModelSourceTests/Fixtures/Traps Tests/ModelSourceTests/Fixtures/Projects Examples/Stockroom/Models) ;;
+    coredata)
+        module ModelSource
+        libs=(ModelSource); source=FuzzCoreData.swift
+        seeds=(Tests/ModelSourceTests/Fixtures/CoreData) ;;
+    *) echo "unknown fuzz target '$target'; targets: ckdb args config models coredata" >&2; exit 2 ;;
 esac
 
 links=(); for lib in "${libs[@]}"; do links+=(-l"$lib"); done

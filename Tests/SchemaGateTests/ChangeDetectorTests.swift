@@ -49,11 +49,13 @@ import TestSupport
         let repo = try repository()
         try repo.tag("v1.0")
         let head = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        repo.write("README.md", "two\n")
+        try repo.commit("docs")
         let report = try detect(repo)
         #expect(report.base == .tag(name: "v1.0", commit: head))
-        #expect(report.files.isEmpty)
+        #expect(report.files.map(\.path) == ["README.md"])
         #expect(!report.isModelTouching)
-        #expect(report.summary == "no model-touching change since v1.0 (0 changed files)")
+        #expect(report.summary == "no model-touching change since v1.0 (1 changed file)")
     }
 
     @Test func anAnnotatedTagResolvesToItsCommit() throws {
@@ -79,6 +81,8 @@ import TestSupport
         try repo.commit("experiment")
         try repo.tag("v9.9")
         try repo.git(["checkout", "-q", "main"])
+        repo.write("README.md", "three\n")
+        try repo.commit("three")
         #expect(try detect(repo).base.name == "v1.1")
     }
 
@@ -88,6 +92,8 @@ import TestSupport
         repo.write("App/Models/Item.swift", Self.item + "// note\n")
         try repo.commit("model")
         try repo.tag("build-42")
+        repo.write("README.md", "after the build\n")
+        try repo.commit("docs")
         #expect(try detect(repo).base.name == "build-42")
         let report = try detect(repo, pattern: "v*")
         #expect(report.base.name == "v1.0")
@@ -137,6 +143,8 @@ import TestSupport
     @Test func uncommittedAndUntrackedChangesCount() throws {
         let repo = try repository()
         try repo.tag("v1.0")
+        repo.write("README.md", "after the release\n")
+        try repo.commit("docs")
         repo.write("App/Models/Item.swift", Self.item + "// edited, not committed\n")
         repo.write("App/Models/Tag.swift", "import SwiftData\n@Model final class Tag { var name = \"\"; init() {} }\n")
         repo.write("App/Views/New.swift", "struct New {}\n")
@@ -174,6 +182,8 @@ import TestSupport
         repo.write("App/Models/Item.swift", Self.item + "// x\n")
         try repo.commit("model")
         try repo.tag("v1.1")
+        repo.write("README.md", "after 1.1\n")
+        try repo.commit("docs")
         #expect(try detect(repo).modelFiles.isEmpty)
         let report = try detect(repo, since: "v1.0")
         #expect(report.base == .revision(name: "v1.0", commit: first))
@@ -204,8 +214,10 @@ import TestSupport
     @Test func aShallowCloneWhoseTagIsPresentWorks() throws {
         let repo = try repository()
         try repo.tag("v1.0")
+        repo.write("README.md", "later\n")
+        try repo.commit("later")
         let clones = TemporaryDirectory("clone")
-        try git(["clone", "-q", "--depth", "1", "file://\(repo.path)", clones.file("shallow")], in: clones.path)
+        try git(["clone", "-q", "--depth", "2", "file://\(repo.path)", clones.file("shallow")], in: clones.path)
         let report = try ChangeDetector(workingDirectory: clones.file("shallow"), environment: baseEnvironment()).detect().0
         #expect(report.shallow)
         #expect(report.base.name == "v1.0")
@@ -243,5 +255,50 @@ import TestSupport
         let report = try detect(repo)
         #expect(report.modelFiles.map(\.path) == ["App/Models/Renamed Model.swift"])
         #expect(report.modelFiles.first?.change == .added)
+    }
+}
+
+/// A release tag on HEAD is the release being made: the base is the release before it.
+@Suite struct ReleaseTagOnHeadTests {
+    @Test func aTagOnHeadMeasuresFromThePreviousRelease() throws {
+        let repo = try ChangeDetectorTests().repository()
+        try repo.tag("v1.0")
+        let previous = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        repo.write("App/Models/Item.swift", ChangeDetectorTests.item.replacingOccurrences(of: "    init() {}", with: "    var notes: String?\n    init() {}"))
+        try repo.commit("add notes")
+        try repo.tag("v1.1", annotated: true)
+        let report = try ChangeDetectorTests().detect(repo, pattern: "v*")
+        #expect(report.base == .tag(name: "v1.0", commit: previous))
+        #expect(report.isModelTouching)
+        #expect(report.modelFiles.map(\.path) == ["App/Models/Item.swift"])
+    }
+
+    @Test func theFirstReleaseTaggedOnHeadHasNoBase() throws {
+        let repo = try ChangeDetectorTests().repository()
+        try repo.tag("v1.0")
+        let report = try ChangeDetectorTests().detect(repo)
+        guard case .none(let reason) = report.base else {
+            Issue.record("expected no base, got \(report.base)")
+            return
+        }
+        #expect(reason.contains("v1.0 points at HEAD (the release being made)"))
+        #expect(report.isModelTouching)
+    }
+
+    /// CI checking out a release tag with depth 1 cannot see the release before it.
+    @Test func aShallowCloneOfATaggedReleaseIsASetupError() throws {
+        let repo = try ChangeDetectorTests().repository()
+        try repo.tag("v1.0")
+        repo.write("README.md", "later\n")
+        try repo.commit("later")
+        try repo.tag("v1.1")
+        let clones = TemporaryDirectory("clone")
+        try git(["clone", "-q", "--depth", "1", "file://\(repo.path)", clones.file("shallow")], in: clones.path)
+        #expect {
+            try ChangeDetector(workingDirectory: clones.file("shallow"), environment: baseEnvironment()).detect()
+        } throws: { error in
+            guard let error = error as? GitError, case .shallowWithoutTags = error else { return false }
+            return error.message.contains("git fetch --tags --unshallow")
+        }
     }
 }

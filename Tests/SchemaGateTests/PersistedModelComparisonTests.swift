@@ -17,6 +17,9 @@ import TestSupport
         }
         try repo.commit("1.0")
         try repo.tag("v1.0")
+        // HEAD past the release: a tag on HEAD is the release being made.
+        repo.write("NOTES.md", "after the release\n")
+        try repo.commit("after 1.0")
         return repo
     }
 

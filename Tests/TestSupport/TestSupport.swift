@@ -103,3 +103,14 @@ public func git(_ arguments: [String], in directory: String) throws -> String {
     }
     return result.stdout
 }
+
+/// Removes the folder of an export the tool kept for a bug report, but only a
+/// `cloudkit-schema-export-*` folder directly inside the temp dir: a test must never be
+/// able to delete anything else (a relative path once resolved to the package checkout).
+public func removeKeptExport(_ file: String) {
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
+    let temp = URL(fileURLWithPath: NSTemporaryDirectory()).standardizedFileURL
+    guard file.hasPrefix("/"), folder.lastPathComponent.hasPrefix("cloudkit-schema-export-"),
+          folder.deletingLastPathComponent().path == temp.path else { return }
+    try? FileManager.default.removeItem(at: folder)
+}

@@ -12,6 +12,7 @@ import FoundationXML
 /// for some malformed input, so its `parserError` is checked too.
 enum CoreDataContentsParser {
     static func parse(_ bytes: [UInt8], file: String) -> (entities: [Entity], diagnostics: [ModelDiagnostic]) {
+        if let invalid = UTF8Check.diagnostic(bytes, file: file) { return ([], [invalid]) }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
         let delegate = ContentsDelegate(file: file)

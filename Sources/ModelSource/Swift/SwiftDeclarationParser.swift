@@ -43,6 +43,12 @@ struct SwiftDeclarationParser {
                 parseDeclaration()
             }
         }
+        // A model body still open at the end of the file: its members cannot be trusted.
+        for scope in scopes {
+            if let model = scope.model {
+                result.unclosedModels.append((result.models[model].name, result.models[model].line))
+            }
+        }
     }
 
     var currentPath: [String] { scopes.last?.path ?? [] }

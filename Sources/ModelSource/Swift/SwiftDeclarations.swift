@@ -11,6 +11,8 @@ struct SwiftFileDeclarations: Sendable {
     var modelLists: [ModelListDeclaration] = []
     /// `static let versionIdentifier = Schema.Version(2, 0, 0)` per enclosing type.
     var versionIdentifiers: [VersionIdentifierDeclaration] = []
+    /// `@Model` classes whose body the file never closes (a missing `}`).
+    var unclosedModels: [(name: String, line: Int)] = []
 }
 
 /// An `@Model` class (or actor-free class with the macro) and its persisted members.

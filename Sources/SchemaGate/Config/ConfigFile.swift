@@ -194,8 +194,14 @@ extension ConfigFile {
         severities.dataAssetField = try severity(&reader, "dataAssetField", allowOff: false)
         severities.moveReceipt = try severity(&reader, "moveReceipt", allowOff: false)
         if var rules = try reader.object("rules") {
+            let known = LintRuleCatalog.infos.map(\.id)
             for member in rules.allMembers() {
-                severities.rules[member.key] = try severity(of: member.value, keyPath: "\(rules.path).\(member.key)", reader: rules, allowOff: true)
+                let keyPath = "\(rules.path).\(member.key)"
+                guard known.contains(member.key) else {
+                    let suggestion = closestWord(to: member.key, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                    throw rules.fail(member.value, keyPath, "unknown lint rule\(suggestion) Run 'cloudkit-schema lint --list-rules' for the rule ids.")
+                }
+                severities.rules[member.key] = try severity(of: member.value, keyPath: keyPath, reader: rules, allowOff: true)
             }
             try rules.finish()
         }

@@ -43,6 +43,7 @@ public struct Gate: Sendable {
     public func run() throws -> Report {
         var notes: [String] = []
         var findings: [Finding] = []
+        var base: ChangeReport.Base?
 
         // 1. Change detection: no model change, no CloudKit.
         if options.always {
@@ -50,6 +51,7 @@ public struct Gate: Sendable {
         } else {
             log("gate: detecting model changes…")
             let changes = try detectChanges()
+            base = changes.base.commit == nil ? nil : changes.base
             notes.append("Changes: \(changes.summary).")
             if !changes.isModelTouching || changes.modelChange == .unchanged {
                 notes.append("CloudKit was not contacted: nothing in this release can need a schema deploy. Run with --always to check anyway.")
@@ -73,8 +75,10 @@ public struct Gate: Sendable {
         }
 
         // 2. Lint: see GateLint.swift.
-        let lint = try GateLint.run(configuration: configuration, log: log)
-        notes.append(lint.note)
+        let lint = try GateLint.run(
+            configuration: configuration, containers: containers, base: base,
+            workingDirectory: workingDirectory, environment: environment, log: log)
+        notes += lint.notes
         findings += lint.findings
 
         // 3. Create.

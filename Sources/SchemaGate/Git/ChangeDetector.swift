@@ -38,18 +38,30 @@ public struct ChangeDetector: Sendable {
             guard let commit = try repository.commit(for: since) else { throw .unknownRevision(since, shallow: shallow) }
             return .revision(name: since, commit: commit)
         }
-        guard try repository.head() != nil else {
+        guard let head = try repository.head() else {
             return .none(reason: "the repository has no commits yet")
         }
+        let what = tagPattern.map { "no tag matching '\($0)'" } ?? "no tag"
         guard let tag = try repository.nearestTag(matching: tagPattern) else {
             if shallow { throw .shallowWithoutTags(pattern: tagPattern) }
-            let what = tagPattern.map { "no tag matching '\($0)'" } ?? "no tag"
             return .none(reason: "\(what) is reachable from HEAD, so there is no previous release to compare with")
         }
         guard let commit = try repository.commit(for: "refs/tags/\(tag)") else {
             throw .unknownRevision(tag, shallow: shallow)
         }
-        return .tag(name: tag, commit: commit)
+        guard commit == head else { return .tag(name: tag, commit: commit) }
+        // HEAD carries the tag: it is the release being made (a CI job for a pushed tag, a
+        // script run after tagging). Measuring from it would find nothing and pass
+        // unchecked, so measure from the release before it.
+        guard try repository.commit(for: "HEAD^") != nil,
+              let previous = try repository.nearestTag(matching: tagPattern, from: "HEAD^") else {
+            if shallow { throw .shallowWithoutTags(pattern: tagPattern) }
+            return .none(reason: "\(tag) points at HEAD (the release being made) and \(what) is reachable before it, so there is no previous release to compare with")
+        }
+        guard let previousCommit = try repository.commit(for: "refs/tags/\(previous)") else {
+            throw .unknownRevision(previous, shallow: shallow)
+        }
+        return .tag(name: previous, commit: previousCommit)
     }
 
     private func changedFiles(_ repository: GitRepository, since base: String, baseName: String) throws(GitError) -> [ChangedFile] {

@@ -86,10 +86,10 @@ public struct GitRepository: Sendable {
 
     /// The nearest tag reachable from HEAD (annotated or lightweight), optionally
     /// matching a glob; nil when there is none.
-    public func nearestTag(matching pattern: String?) throws(GitError) -> String? {
+    public func nearestTag(matching pattern: String?, from revision: String = "HEAD") throws(GitError) -> String? {
         var arguments = ["describe", "--tags", "--abbrev=0"]
         if let pattern { arguments += ["--match", pattern] }
-        arguments.append("HEAD")
+        arguments.append(revision)
         let result = try attempt(arguments)
         if result.status == 0 { return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
         let text = result.stderr.lowercased()

@@ -72,7 +72,13 @@ enum Spawner {
         _ path: String, arguments: [String], environment: [String: String], workingDirectory: String?,
         descriptors: StandardDescriptors, label: String
     ) throws(ProcessLaunchError) -> Child {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, descriptors.input, 0)
@@ -87,7 +93,6 @@ enum Spawner {
             }
             _ = addChdir(&actions, workingDirectory)
         }
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // Own process group (so a timeout can kill a shell and its children together),
@@ -123,7 +128,11 @@ enum Spawner {
         }
     }
 
+    #if canImport(Darwin)
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t?>, UnsafePointer<CChar>) -> Int32
+    #else
     private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    #endif
 
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+, macOS 10.15+), looked up at run
     /// time because the C headers the toolchain imports do not always declare it.

@@ -75,7 +75,7 @@ import Testing
         #expect(throws: PropertyListError(file: "A.entitlements", line: 3, reason: "not valid UTF-8 text (byte 32); save the file as UTF-8")) {
             try PropertyListFile.parse(path: "A.entitlements", contents: bytes)
         }
-        #expect(invalidUTF8Offset(Array("héllo ✓".utf8)) == nil)
+        #expect(UTF8Check.firstInvalidOffset(Array("héllo ✓".utf8)) == nil)
     }
 
     @Test func binaryPlistsAreRead() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -60,7 +61,7 @@ public struct PropertyListFile: Sendable, Equatable {
         let isXML = !contents.starts(with: Array("bplist".utf8))
         // FoundationXML's XMLParser crashes (SIGILL) on element names that are not valid
         // UTF-8 on Linux; such a file is not a plist Xcode wrote, so it is reported here.
-        if isXML, let offset = invalidUTF8Offset(contents) {
+        if isXML, let offset = UTF8Check.firstInvalidOffset(contents) {
             let line = contents[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             throw PropertyListError(file: path, line: line, reason: "not valid UTF-8 text (byte \(offset)); save the file as UTF-8")
         }
@@ -80,20 +81,6 @@ public struct PropertyListFile: Sendable, Equatable {
         return PropertyListFile(
             path: path, kind: kind(ofPath: path), values: dictionary.mapValues(PlistValue.init),
             keyLines: isXML ? KeyLineFinder.locate(data).keyLines : [:])
-    }
-}
-
-/// The byte offset of the first invalid UTF-8 sequence, or nil when the bytes are valid.
-func invalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-    var decoder = UTF8()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue(let scalar): offset += UTF8.width(scalar)
-        case .emptyInput: return nil
-        case .error: return offset
-        }
     }
 }
 

@@ -1,0 +1,32 @@
+/// Finds invalid UTF-8 before anything decodes it: FoundationXML's parser traps on an
+/// element name that is not UTF-8, and a lossy decode would hide a broken model file.
+public enum UTF8Check {
+    /// The byte offset of the first invalid UTF-8 sequence, or nil when the bytes are valid.
+    public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// The 1-based line holding `offset`.
+    public static func line(of offset: Int, in bytes: [UInt8]) -> Int {
+        bytes.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+
+    /// A parse-error diagnostic when the bytes are not UTF-8.
+    static func diagnostic(_ bytes: [UInt8], file: String) -> ModelDiagnostic? {
+        guard let offset = firstInvalidOffset(bytes) else { return nil }
+        let line = line(of: offset, in: bytes)
+        return ModelDiagnostic(
+            kind: .parseError,
+            message: "\(file):\(line): not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))); save the file as UTF-8",
+            file: file, line: line)
+    }
+}
