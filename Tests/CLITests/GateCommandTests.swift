@@ -8,9 +8,9 @@ import TestSupport
         let fixture = try GateFixture(production: Pantry.productionMissingField)
         let result = fixture.run(["gate"])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("Production lacks field CD_Item.CD_notes (STRING), which Development has [missing-field]"))
+        #expect(result.stdout.contains("error: Production lacks field CD_Item.CD_notes (STRING), needed for Item.notes (String?) [missing-field]\n    at App/Models/Item.swift:8"))
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: FAILED (exit 1):"))
-        #expect(result.stdout.contains("1 model-touching file since v1.0"))
+        #expect(result.stdout.contains("1 model-touching file since v1.0; the persisted model changed (1 difference)"))
         #expect(fixture.fake.calls.map { $0[1] } == ["export-schema", "export-schema"])
     }
 
@@ -54,6 +54,87 @@ import TestSupport
         #expect(fixture.fake.calls.count == 2)
     }
 
+    @Test func theModelsCatchWhatDevelopmentNeverSaw() throws {
+        // Seed 001: no debug build ever wrote notes, so Development lacks it too and a
+        // Development/Production diff is clean. Only the models know.
+        let fixture = try GateFixture(production: Pantry.productionMissingField)
+        fixture.fake.setExport(.development, Pantry.productionMissingField)
+        let result = fixture.run(["gate", "--format", "json"])
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        let notes = try #require(findings.first { $0["field"] as? String == "CD_notes" })
+        #expect(notes["severity"] as? String == "error")
+        #expect(notes["file"] as? String == "App/Models/Item.swift")
+        #expect(notes["line"] as? Int == 8)
+        // The String companion alone would be a warning (the default severity).
+        let asset = try #require(findings.first { $0["field"] as? String == "CD_notes_ckAsset" })
+        #expect(asset["severity"] as? String == "warning")
+    }
+
+    @Test func aUIOnlyEditInAModelFileIsTouchedNotChanged() throws {
+        let fixture = try GateFixture(changeModel: false)
+        let model = Pantry.model.replacingOccurrences(of: "    var notes: String?\n", with: "")
+        fixture.repo.write("App/Models/Item.swift", model.replacingOccurrences(of: "    init(name: String = \"\") {", with: """
+            // Shown in the list row.
+            var displayName: String { name.isEmpty ? "Untitled" : name }
+
+            func rename(to newName: String) { name = newName }
+
+            init(name: String = "") {
+        """))
+        try fixture.repo.commit("Display name")
+        let result = fixture.run(["gate"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("1 model-touching file since v1.0; the persisted model is unchanged (touched, not changed)"))
+        #expect(result.stdout.contains("CloudKit was not contacted"))
+        #expect(fixture.fake.calls.isEmpty)
+    }
+
+    @Test func lintViolationsBlockAndTheConfigurationSetsRuleSeverities() throws {
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        fixture.repo.write("App/Models/Item.swift", Pantry.model.replacingOccurrences(of: "    var notes: String?\n", with: "    var notes: String?\n    var code: String\n")
+            .replacingOccurrences(of: "        self.name = name\n", with: "        self.name = name\n        self.code = \"\"\n"))
+        let blocked = fixture.run(["gate"])
+        #expect(blocked.status == 1, "\(blocked.output)")
+        #expect(blocked.stdout.contains("[required-attribute]"))
+        #expect(blocked.stdout.contains("Lint: 2 errors, 0 warnings"))
+        #expect(blocked.stdout.contains("Item.code is new since v1.0 and required"))
+        // "off" in severities.rules silences the rule (the missing CD_code field still counts).
+        fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
+            of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"severities\": {\"rules\": {\"required-attribute\": \"off\"}}"))
+        let silenced = fixture.run(["gate", "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(silenced.stdout.utf8)) as? [String: Any])
+        let codes = (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(!codes.contains("required-attribute"))
+        #expect(codes.contains("missing-field"))
+    }
+
+    @Test func lintComparesWithTheLastRelease() throws {
+        // A stored property whose type changed since v1.0: Production can never follow.
+        let fixture = try GateFixture(production: Pantry.productionComplete)
+        fixture.repo.write("App/Models/Item.swift", Pantry.model.replacingOccurrences(of: "var quantity: Int = 0", with: "var quantity: Double = 0"))
+        try fixture.repo.commit("Fractional quantities")
+        let result = fixture.run(["gate"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.stdout.contains("[property-type-changed]"))
+    }
+
+    @Test func modelsThatCannotBeReadStopTheGate() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write("App/Models/Legacy.xcdatamodeld/Legacy.xcdatamodel/contents", "<model><entity name=\"A\"></model>")
+        let broken = fixture.run(["gate"])
+        #expect(broken.status == 2, "\(broken.output)")
+        #expect(broken.stdout.contains("model sources could not be read"))
+        #expect(fixture.fake.calls.isEmpty)
+
+        let empty = try GateFixture()
+        empty.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(of: "\"App/Models\"", with: "\"App/Views\""))
+        let none = empty.run(["gate"])
+        #expect(none.status == 2)
+        #expect(none.stdout.contains("found no @Model class or Core Data entity in App/Views"))
+    }
+
     @Test func withoutAReleaseTagTheGateChecks() throws {
         let fixture = try GateFixture()
         try fixture.repo.git(["tag", "-d", "v1.0"])
@@ -79,7 +160,9 @@ import TestSupport
         let fixture = try GateFixture(production: Pantry.productionComplete)
         fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
             of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"timeouts\": {\"cktoolSeconds\": 1}"))
-        let result = fixture.run(["gate", "--format", "json"], mode: mode)
+        // Exports (and an unreadable one kept for a bug report) land in a directory this test owns.
+        let scratch = TemporaryDirectory("gate-tmp")
+        let result = fixture.run(["gate", "--format", "json"], mode: mode, ["TMPDIR": scratch.path])
         #expect(result.status == 2, "\(mode): \(result.output)")
         #expect(result.stderr.contains(message), "\(mode): \(result.stderr)")
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: ERROR (exit 2)"))
@@ -88,13 +171,7 @@ import TestSupport
         let finding = try #require((json["findings"] as? [[String: Any]])?.first)
         #expect(finding["code"] as? String == "setup-error")
         if mode == "garbage" {
-            // The unreadable export is kept for a bug report; clean it up.
-            // Only ever a directory the tool made under the temp dir: a message that does not
-            // name one must never turn into a path relative to the working directory.
-            let message = finding["message"] as? String ?? ""
-            let kept = message.components(separatedBy: "kept at ").dropFirst().first?.components(separatedBy: ":").first
-            #expect(kept != nil, "the message names the kept export: \(message)")
-            if let kept { removeKeptExport(kept) }
+            #expect((finding["message"] as? String)?.contains("the output is kept at \(scratch.path)/cloudkit-schema-export-") == true)
         }
     }
 
@@ -211,6 +288,8 @@ import TestSupport
         #expect(json["status"] as? String == "fail")
         let codes = (json["findings"] as? [[String: Any]] ?? []).map { "\($0["code"]!) \($0["field"] ?? "-") \($0["environment"] ?? "-")" }
         #expect(codes == ["missing-field CD_notes production", "missing-field CD_notes_ckAsset production"])
+        let first = try #require((json["findings"] as? [[String: Any]])?.first)
+        #expect(first["file"] as? String == "App/Models/Item.swift")
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: FAILED (exit 1)"))
     }
 

@@ -173,3 +173,71 @@ import TestSupport
         #expect(unconfigured.stderr.contains("no create command is configured"))
     }
 }
+
+@Suite struct LiveCheckTests {
+    @Test func checkWithoutFilesExportsBothEnvironments() throws {
+        let fixture = try GateFixture(production: Pantry.productionMissingField)
+        let result = fixture.run(["check", "--format", "json"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(fixture.fake.calls.map { $0[7] } == ["production", "development"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        // Models (configured modelPaths) and Development both count; model findings point at the source.
+        #expect(findings.first?["file"] as? String == "App/Models/Item.swift")
+        #expect(findings.map { $0["field"] as? String } == ["CD_notes", "CD_notes_ckAsset"])
+
+        let complete = try GateFixture(production: Pantry.productionComplete)
+        #expect(complete.run(["check"]).status == 0)
+        #expect(complete.run(["check"], mode: "no-token").status == 2)
+        #expect(complete.run(["check", "--development", "x.ckdb"]).status == 2)
+    }
+}
+
+@Suite struct CreateVerificationCommandTests {
+    @Test func aRecordTypeStillMissingFromDevelopmentFailsCreate() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
+            of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"create\": {\"command\": \"true\"}"))
+        fixture.repo.write("App/Models/Shelf.swift", "import SwiftData\n\n@Model\nfinal class Shelf {\n    var label: String = \"\"\n    init() {}\n}\n")
+        let result = fixture.run(["create"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.stdout.contains("Development of iCloud.com.example.pantry still lacks record type CD_Shelf after the create command ran"))
+        #expect(result.stdout.contains("Development has 1 of the 2 record types the models need."))
+    }
+
+    @Test func unreadableModelsStopCreateBeforeItRuns() throws {
+        let fixture = try GateFixture()
+        fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
+            of: "\"tagPattern\": \"v*\"", with: "\"tagPattern\": \"v*\", \"create\": {\"command\": \"touch ran.marker\"}"))
+        fixture.repo.write("App/Models/Broken.xcdatamodel/contents", "<model><entity></model>")
+        let result = fixture.run(["create"])
+        #expect(result.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: fixture.repo.directory.file("ran.marker")))
+    }
+}
+
+@Suite struct ScaffoldFromModelsTests {
+    @Test func readsTheRegisteredTypesOrTheSchemaVersion() throws {
+        let fixture = try GateFixture()
+        let plain = fixture.run(["scaffold", "--output", "Init.swift"])
+        #expect(plain.status == 0, "\(plain.output)")
+        #expect(fixture.repo.directory.read("Init.swift")?.contains("        Item.self,\n") == true)
+
+        fixture.repo.write("Versioned/Schema.swift", """
+        import SwiftData
+        enum PantrySchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Shelf.self] }
+
+            @Model final class Shelf {
+                var label: String = ""
+                init() {}
+            }
+        }
+        typealias Shelf = PantrySchemaV1.Shelf
+        """)
+        let versioned = fixture.run(["scaffold", "--output", "Versioned.swift", "--models", "Versioned"])
+        #expect(versioned.status == 0, "\(versioned.output)")
+        #expect(fixture.repo.directory.read("Versioned.swift")?.contains("= PantrySchemaV1.models") == true)
+    }
+}

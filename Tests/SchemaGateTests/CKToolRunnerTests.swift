@@ -13,11 +13,15 @@ enum ExportFixtures {
 /// The cktool runner against a fake `xcrun` that records argv and environment.
 @Suite struct CKToolRunnerTests {
     let fake = FakeXcrun(development: ExportFixtures.development, production: ExportFixtures.production)
+    /// Exports land here (TMPDIR of the runner's environment), removed with the test.
+    let scratch = TemporaryDirectory("cktool-tmp")
     static let team = "ABCDE12345", container = "iCloud.com.example.pantry"
 
     func export(_ environment: CloudKitEnvironment = .production, mode: String = "ok", timeout: TimeInterval = 30,
                 _ extra: [String: String] = [:]) throws(CKToolError) -> CloudKitExport {
-        let runner = try CKToolRunner(environment: fake.environment(mode: mode, extra), timeout: timeout)
+        var variables = fake.environment(mode: mode, extra)
+        variables["TMPDIR"] = scratch.path
+        let runner = try CKToolRunner(environment: variables, timeout: timeout)
         return try runner.exportSchema(teamID: Self.team, containerID: Self.container, environment: environment)
     }
 
@@ -44,6 +48,7 @@ enum ExportFixtures {
         // cktool itself reads the token from its environment.
         #expect(fake.environments.first?.contains("CLOUDKIT_MANAGEMENT_TOKEN=sentinel-token-1") == true)
         // The temporary output file is removed afterwards.
+        #expect(call[9].hasPrefix(scratch.path + "/"))
         #expect(!FileManager.default.fileExists(atPath: call[9]))
     }
 
@@ -87,9 +92,10 @@ enum ExportFixtures {
         if case .unparsableExport(let environment, let detail, let kept) = error {
             #expect(environment == .production)
             #expect(detail.hasPrefix("1:"))
+            // Kept inside this test's TMPDIR, which goes away with the test: nothing to delete.
             let path = try #require(kept)
+            #expect(path.hasPrefix(scratch.path + "/"))
             #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }?.contains("502 Bad Gateway") == true)
-            removeKeptExport(path)
         } else {
             #expect(error == expected)
         }

@@ -15,7 +15,7 @@ import Testing
       "create": { "command": ["open", "-W", "Build/App.app", "--args", "-initializeCloudKitSchema"], "workingDirectory": "." },
       "timeouts": { "cktoolSeconds": 90, "createSeconds": 600 },
       "sharesRecords": true,
-      "severities": { "stringAssetField": "error", "dataAssetField": "warning", "rules": { "unique-attribute": "off" } }
+      "severities": { "stringAssetField": "error", "dataAssetField": "warning", "rules": { "unique-constraint": "off" } }
     }
     """
 
@@ -47,7 +47,7 @@ import Testing
         #expect(config.sharesRecords == true)
         #expect(config.severities.stringAssetField == .error)
         #expect(config.severities.dataAssetField == .warning)
-        #expect(config.severities.rules == ["unique-attribute": .off])
+        #expect(config.severities.rules == ["unique-constraint": .off])
     }
 
     @Test func anEmptyObjectIsAValidConfiguration() throws {
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func unknownKeysAreErrorsNamingTheKeyPathAndASuggestion() {
-        #expect(error(#"{"teamID": "ABCDE12345"}"#) == ".cloudkit-schema.json:1: teamID: unknown key; did you mean 'teamId'? Known keys here: $schema, teamId, containers, modelPaths, tagPattern, create, timeouts, sharesRecords, severities.")
+        #expect(error(#"{"teamID": "ABCDE12345"}"#) == ".cloudkit-schema.json:1: teamID: unknown key; did you mean 'teamId'? Known keys here: $schema, teamId, containers, modelPaths, tagPattern, create, timeouts, sharesRecords, includeUnregisteredModels, severities.")
         #expect(error("{\n\"containers\": [{\"id\": \"iCloud.a\"}, {\"id\": \"iCloud.b\", \"snapshot\": \"x\"}]}")?
             .hasPrefix(".cloudkit-schema.json:2: containers[1].snapshot: unknown key") == true)
         #expect(error(#"{"timeouts": {"cktool": 5}}"#)?.contains("timeouts.cktool: unknown key; did you mean 'cktoolSeconds'?") == true)
@@ -74,7 +74,9 @@ import Testing
         #expect(error(#"{"containers": {"id": "iCloud.a"}}"#)?.contains("containers: expected an array of objects, found an object") == true)
         #expect(error(#"[]"#)?.contains("(top level): expected an object, found an array") == true)
         #expect(error(#"{"create": {"command": []}}"#)?.contains("create.command: expected a non-empty array of strings or a non-empty string") == true)
-        #expect(error(#"{"severities": {"rules": {"some-rule": "fatal"}}}"#)?.contains("severities.rules.some-rule: unknown severity 'fatal'; use one of error, warning, info, off") == true)
+        #expect(error(#"{"severities": {"rules": {"missing-inverse": "fatal"}}}"#)?.contains("severities.rules.missing-inverse: unknown severity 'fatal'; use one of error, warning, info, off") == true)
+        #expect(error(#"{"severities": {"rules": {"missing-inverses": "off"}}}"#)?.contains("severities.rules.missing-inverses: unknown lint rule; did you mean 'missing-inverse'?") == true)
+        #expect(error(#"{"severities": {"stringAssetField": "off"}}"#)?.contains("severities.stringAssetField: unknown severity 'off'; use one of error, warning, info") == true)
     }
 
     @Test func valuesAreChecked() {

@@ -68,7 +68,10 @@ import TestSupport
         let started = Date()
         let result = try shell("\(setsid) sleep 300 & echo $! > \(pidFile); echo done")
         defer {
-            if let pid = Int32(directory.read("escaped.pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") { kill(pid, SIGKILL) }
+            // Only a real child pid: kill(0) or kill(-1) would hit the test runner or everything.
+            if let pid = Int32(directory.read("escaped.pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""), pid > 1 {
+                kill(pid, SIGKILL)
+            }
         }
         #expect(result.stdout == "done\n")
         #expect(Date().timeIntervalSince(started) < 10)
@@ -113,7 +116,7 @@ func stillRunning(_ pid: Int32, after seconds: Double = 5) -> Bool {
 }
 
 func isRunning(_ pid: Int32) -> Bool {
-    guard kill(pid, 0) == 0 else { return false }
+    guard pid > 1, kill(pid, 0) == 0 else { return false }
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
     guard let close = stat.lastIndex(of: ")") else { return true }
     let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first

@@ -45,7 +45,7 @@ import TestSupport
 
 @Suite struct InitializerScaffoldTests {
     @Test func isDebugOnlyAndRegistersTheTypes() {
-        let source = InitializerScaffold(containerID: "iCloud.com.example.pantry", modelTypes: ["Item", "SchemaV2.Tag"]).source
+        let source = InitializerScaffold(containerID: "iCloud.com.example.pantry", models: .types(["Item", "SchemaV2.Tag"])).source
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let code = lines.filter { !$0.hasPrefix("//") && !$0.isEmpty }
         #expect(code.first == "#if DEBUG")
@@ -58,7 +58,14 @@ import TestSupport
         #expect(source.contains("defer { try? FileManager.default.removeItem(at: directory) }"))
         #expect(source.contains("static let launchArgument = \"-initializeCloudKitSchema\""))
         // Balanced braces: a generated file must at least be well-formed.
-        #expect(source.filter { $0 == "{" }.count == source.filter { $0 == "}" }.count)
+        let opening = source.filter { $0 == "{" }.count
+        let closing = source.filter { $0 == "}" }.count
+        #expect(opening == closing)
+    }
+
+    @Test func aVersionedAppUsesItsSchemaVersionsModels() {
+        let source = InitializerScaffold(containerID: "iCloud.x", models: .versionedSchema("AppSchemas.V2")).source
+        #expect(source.contains("    static let modelTypes: [any PersistentModel.Type] = AppSchemas.V2.models\n"))
     }
 
     @Test func typeNamesAreChecked() {

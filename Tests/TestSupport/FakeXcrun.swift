@@ -27,9 +27,12 @@ public final class FakeXcrun: @unchecked Sendable {
     public let directory = TemporaryDirectory("fake-xcrun")
     public var path: String { directory.file("bin/xcrun") }
     public var binDirectory: String { directory.file("bin") }
+    /// TMPDIR of commands run with `environment()`.
+    public var scratchDirectory: String { directory.file("tmp") }
 
     public init(development: String? = nil, production: String? = nil) {
         directory.write("bin/xcrun", Self.script)
+        try? FileManager.default.createDirectory(atPath: directory.file("tmp"), withIntermediateDirectories: true)
         chmod(path, 0o755)
         if let development { setExport(.development, development) }
         if let production { setExport(.production, production) }
@@ -48,6 +51,8 @@ public final class FakeXcrun: @unchecked Sendable {
         environment["CLOUDKIT_SCHEMA_XCRUN"] = path
         environment["FAKE_XCRUN_MODE"] = mode
         environment["FAKE_XCRUN_DIR"] = directory.path
+        // Exports (and any kept for a bug report) stay inside this fake's directory.
+        environment["TMPDIR"] = scratchDirectory
         for (key, value) in extra { environment[key] = value }
         return environment
     }

@@ -22,20 +22,27 @@ enum CheckCommand {
         extra-field, extra-record-type, extra-role. A model file that cannot be read
         makes the run an error (exit 2). Read-only: nothing is ever written to CloudKit.
 
-        Export schemas with:
+        Without --production, both environments are exported with cktool for the
+        configured team and container(s) (.cloudkit-schema.json, TEAM_ID, CONTAINER_ID,
+        or --team-id/--container-id), and the models come from --models or the
+        configuration's modelPaths. Or export schemas yourself:
           xcrun cktool export-schema --team-id T --container-id C --environment production --output-file prod.ckdb
         """,
         spec: ArgumentSpec(options: [
             OptionSpec("production", value: "FILE", help: "Production schema export (.ckdb)."),
             OptionSpec("development", value: "FILE", help: "Development schema export (.ckdb)."),
             ModelInput.option,
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.config,
             ReportOutput.formatOption,
         ]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
         guard let productionPath = context.arguments.value("production") else {
-            throw .usage("check needs --production FILE (a Production schema export)")
+            if context.arguments.value("development") != nil {
+                throw .usage("--development FILE needs --production FILE (with neither, cktool exports both)")
+            }
+            return try LiveCheck.run(context)
         }
         let developmentPath = context.arguments.value("development")
         let usesModels = !context.arguments.all("models").isEmpty

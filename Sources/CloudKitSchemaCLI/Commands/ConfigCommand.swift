@@ -62,6 +62,7 @@ struct ConfigView: Encodable {
     var cktoolTimeoutSeconds: Value<Double>
     var createTimeoutSeconds: Value<Double>
     var sharesRecords: Bool
+    var includeUnregisteredModels: Bool
     var severities: [String: String]
     var managementTokenSet: Bool
     var xcrun: String?
@@ -85,9 +86,11 @@ struct ConfigView: Encodable {
         cktoolTimeoutSeconds = value(configuration.cktoolTimeout)
         createTimeoutSeconds = value(configuration.createTimeout)
         sharesRecords = configuration.sharesRecords
+        includeUnregisteredModels = configuration.includeUnregisteredModels
         var severities: [String: String] = [:]
         if let value = configuration.severities.stringAssetField { severities["stringAssetField"] = value.rawValue }
         if let value = configuration.severities.dataAssetField { severities["dataAssetField"] = value.rawValue }
+        if let value = configuration.severities.moveReceipt { severities["moveReceipt"] = value.rawValue }
         for (rule, value) in configuration.severities.rules { severities["rules.\(rule)"] = value.rawValue }
         self.severities = severities
         managementTokenSet = !(environment[CKToolRunner.tokenVariable] ?? "").isEmpty
@@ -123,6 +126,7 @@ struct ConfigView: Encodable {
         lines.append("create: " + (create.map { "\($0.command) (in \($0.workingDirectory))" } ?? "not configured"))
         lines.append("timeouts: cktool \(Int(cktoolTimeoutSeconds.value)) s \(from(cktoolTimeoutSeconds)), create \(Int(createTimeoutSeconds.value)) s \(from(createTimeoutSeconds))")
         lines.append("sharesRecords: \(sharesRecords)")
+        lines.append("includeUnregisteredModels: \(includeUnregisteredModels)")
         lines.append("severities: " + (severities.isEmpty ? "defaults" : severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")))
         lines.append("CLOUDKIT_MANAGEMENT_TOKEN: \(managementTokenSet ? "set (value hidden)" : "not set (cktool falls back to its keychain entry)")")
         lines.append("xcrun: \(xcrun ?? "not found (cktool unavailable: use --production FILE)")")

@@ -35,6 +35,10 @@ enum CreateCommand {
             }
             timeout = seconds
         }
+        let verify = !context.arguments.flag("no-verify") && CKToolRunner.isAvailable(environment: context.environment)
+        let verifier = CreateVerifier(configuration: configuration, environment: context.environment, workingDirectory: context.workingDirectory)
+        // Models first: unreadable models stop the command before the long step.
+        let expectations = verify ? try PipelineOptions.engine { try verifier.expectations() } : []
         let console = context.console
         console.errorLine("create: running \(create.command)")
         let step = CreateStep(create: create, environment: context.environment, timeout: timeout)
@@ -46,10 +50,7 @@ enum CreateCommand {
         } else if !CKToolRunner.isAvailable(environment: context.environment) {
             notes.append("Verification: skipped: cktool is not available here (no xcrun), so Development cannot be exported.")
         } else {
-            let verification = try PipelineOptions.engine {
-                try CreateVerifier(configuration: configuration, environment: context.environment,
-                                   workingDirectory: context.workingDirectory).verify()
-            }
+            let verification = try PipelineOptions.engine { try verifier.verify(expectations) }
             notes += verification.notes
             findings += verification.findings
         }

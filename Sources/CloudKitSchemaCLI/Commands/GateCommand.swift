@@ -57,8 +57,8 @@ enum GateCommand {
             options.since = context.arguments.value("since")
             options.always = context.arguments.flag("always")
             options.runCreate = !context.arguments.flag("no-create")
-            options.productionFile = context.arguments.value("production").map { Gate.SchemaFile(path: context.path($0), displayPath: $0) }
-            options.developmentFile = context.arguments.value("development").map { Gate.SchemaFile(path: context.path($0), displayPath: $0) }
+            options.productionFile = context.arguments.value("production").map { EnvironmentSchemas.File(path: context.path($0), displayPath: $0) }
+            options.developmentFile = context.arguments.value("development").map { EnvironmentSchemas.File(path: context.path($0), displayPath: $0) }
             let console = context.console
             let gate = Gate(
                 configuration: configuration, options: options, workingDirectory: context.workingDirectory,

@@ -31,7 +31,7 @@ enum ScaffoldCommand {
         }
         let configuration = try PipelineOptions.configuration(context)
         let container = try PipelineOptions.engine { try configuration.requireSingleContainer() }
-        let types = try modelTypes(context, configuration: configuration, container: container)
+        let models = try modelTypes(context, configuration: configuration, container: container)
         let argument = context.arguments.value("argument") ?? InitializerScaffold.defaultLaunchArgument
         guard argument.hasPrefix("-"), !argument.contains(where: \.isWhitespace), !argument.contains("\"") else {
             throw .usage("--argument '\(argument)' must start with '-' and contain no spaces or quotes, e.g. -initializeCloudKitSchema")
@@ -40,7 +40,7 @@ enum ScaffoldCommand {
         if FileManager.default.fileExists(atPath: path) && !context.arguments.flag("force") {
             throw .usage("\(output) already exists: pass --force to replace it")
         }
-        let scaffold = InitializerScaffold(containerID: container.id.value, modelTypes: types, launchArgument: argument)
+        let scaffold = InitializerScaffold(containerID: container.id.value, models: models, launchArgument: argument)
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -48,24 +48,24 @@ enum ScaffoldCommand {
         } catch {
             throw .input("\(output): cannot write the file (\(error.localizedDescription)): choose a writable path")
         }
-        context.console.line("Wrote \(output) (\(types.count) model type\(types.count == 1 ? "" : "s"): \(types.joined(separator: ", "))).")
+        context.console.line("Wrote \(output) (\(models.description)).")
         context.console.line("Add it to the app target, call \(scaffold.typeName).runIfRequested() at launch, and configure")
         context.console.line("\"create\" in .cloudkit-schema.json to launch the debug app with \(argument).")
         return 0
     }
 
-    static func modelTypes(_ context: CommandContext, configuration: ResolvedConfiguration, container: ResolvedContainer) throws(CLIError) -> [String] {
+    static func modelTypes(
+        _ context: CommandContext, configuration: ResolvedConfiguration, container: ResolvedContainer
+    ) throws(CLIError) -> InitializerScaffold.Models {
         let given = context.arguments.all("type")
         if !given.isEmpty {
             if let bad = given.first(where: { !InitializerScaffold.isTypeName($0) }) {
                 throw .usage("--type '\(bad)' is not a Swift type name")
             }
-            return given
+            return .types(given)
         }
-        let found = try PipelineOptions.engine { try RegisteredModelTypes.find(modelPaths: container.modelPaths) }
-        guard !found.isEmpty else {
-            throw .input("no @Model types found in \(container.modelPaths.map { PipelineOptions.display($0, context) }.joined(separator: ", ")): name them with --type Item --type Tag, or fix modelPaths")
+        return try PipelineOptions.engine {
+            try RegisteredModelTypes.find(modelPaths: container.modelPaths, workingDirectory: context.workingDirectory)
         }
-        return found
     }
 }

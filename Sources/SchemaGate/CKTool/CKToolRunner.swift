@@ -51,6 +51,13 @@ public struct CKToolRunner: Sendable {
         }
     }
 
+    /// The temporary directory of the given environment (TMPDIR), so a caller (or test)
+    /// decides where exports land; the process's own otherwise.
+    var temporaryDirectory: URL {
+        if let tmp = environment["TMPDIR"], tmp.hasPrefix("/") { return URL(fileURLWithPath: tmp, isDirectory: true) }
+        return FileManager.default.temporaryDirectory
+    }
+
     /// Runs one cktool command and returns its raw result; a non-zero exit is diagnosed.
     public func run(_ command: CKToolCommand, teamID: String? = nil, containerID: String? = nil) throws(CKToolError) -> ProcessResult {
         let arguments = command.xcrunArguments
@@ -78,8 +85,7 @@ public struct CKToolRunner: Sendable {
 
     /// Exports one environment's schema and checks that it is a real, complete export.
     public func exportSchema(teamID: String, containerID: String, environment: CloudKitEnvironment) throws(CKToolError) -> CloudKitExport {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cloudkit-schema-export-\(UUID().uuidString.prefix(8))")
+        let directory = temporaryDirectory.appendingPathComponent("cloudkit-schema-export-\(UUID().uuidString.prefix(8))")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {

@@ -13,6 +13,9 @@ public struct ConfigFile: Equatable, Sendable {
     public var timeouts = Timeouts()
     /// The app shares records (CKShare): `CD_moveReceipt` becomes required.
     public var sharesRecords: Bool?
+    /// Also expect `@Model` classes that are neither registered nor reachable from a
+    /// registered one.
+    public var includeUnregisteredModels: Bool?
     public var severities = SeverityConfig()
 
     public init() {}
@@ -73,6 +76,8 @@ public struct ConfigFile: Equatable, Sendable {
         public var stringAssetField: ConfiguredSeverity?
         /// When Production lacks the `_ckAsset` companion of a Data or encoded attribute.
         public var dataAssetField: ConfiguredSeverity?
+        /// When Production lacks `CD_moveReceipt` (default: warning, error with sharesRecords).
+        public var moveReceipt: ConfiguredSeverity?
         /// Model rule id -> severity.
         public var rules: [String: ConfiguredSeverity] = [:]
         public init() {}
@@ -114,6 +119,7 @@ extension ConfigFile {
             try timeouts.finish()
         }
         config.sharesRecords = try reader.bool("sharesRecords")
+        config.includeUnregisteredModels = try reader.bool("includeUnregisteredModels")
         if let severities = try reader.object("severities") { config.severities = try parseSeverities(severities) }
         try reader.finish()
         return config
@@ -183,11 +189,19 @@ extension ConfigFile {
     private static func parseSeverities(_ object: ConfigObjectReader) throws(ConfigError) -> SeverityConfig {
         var reader = object
         var severities = SeverityConfig()
-        severities.stringAssetField = try severity(&reader, "stringAssetField")
-        severities.dataAssetField = try severity(&reader, "dataAssetField")
+        // A missing field is reported at least as info: "off" would hide a schema gap.
+        severities.stringAssetField = try severity(&reader, "stringAssetField", allowOff: false)
+        severities.dataAssetField = try severity(&reader, "dataAssetField", allowOff: false)
+        severities.moveReceipt = try severity(&reader, "moveReceipt", allowOff: false)
         if var rules = try reader.object("rules") {
+            let known = LintRuleCatalog.infos.map(\.id)
             for member in rules.allMembers() {
-                severities.rules[member.key] = try severity(of: member.value, keyPath: "\(rules.path).\(member.key)", reader: rules)
+                let keyPath = "\(rules.path).\(member.key)"
+                guard known.contains(member.key) else {
+                    let suggestion = closestWord(to: member.key, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                    throw rules.fail(member.value, keyPath, "unknown lint rule\(suggestion) Run 'cloudkit-schema lint --list-rules' for the rule ids.")
+                }
+                severities.rules[member.key] = try severity(of: member.value, keyPath: keyPath, reader: rules, allowOff: true)
             }
             try rules.finish()
         }
@@ -195,17 +209,17 @@ extension ConfigFile {
         return severities
     }
 
-    private static func severity(_ reader: inout ConfigObjectReader, _ key: String) throws(ConfigError) -> ConfiguredSeverity? {
+    private static func severity(_ reader: inout ConfigObjectReader, _ key: String, allowOff: Bool) throws(ConfigError) -> ConfiguredSeverity? {
         guard let node = reader.raw(key) else { return nil }
-        return try severity(of: node, keyPath: ConfigObjectReader.join(reader.path, key), reader: reader)
+        return try severity(of: node, keyPath: ConfigObjectReader.join(reader.path, key), reader: reader, allowOff: allowOff)
     }
 
-    private static func severity(of node: JSONNode, keyPath: String, reader: ConfigObjectReader) throws(ConfigError) -> ConfiguredSeverity {
-        let choices = ConfiguredSeverity.allCases.map(\.rawValue).joined(separator: ", ")
+    private static func severity(of node: JSONNode, keyPath: String, reader: ConfigObjectReader, allowOff: Bool) throws(ConfigError) -> ConfiguredSeverity {
+        let choices = ConfiguredSeverity.allCases.filter { allowOff || $0 != .off }.map(\.rawValue).joined(separator: ", ")
         guard case .string(let raw) = node.value else {
             throw reader.fail(node, keyPath, "expected one of \(choices), found \(node.kindDescription)")
         }
-        guard let value = ConfiguredSeverity(rawValue: raw) else {
+        guard let value = ConfiguredSeverity(rawValue: raw), allowOff || value != .off else {
             throw reader.fail(node, keyPath, "unknown severity '\(raw)'; use one of \(choices)")
         }
         return value

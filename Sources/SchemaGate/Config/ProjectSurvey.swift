@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// What `init` learns by looking at a repository: where the models are, which CloudKit
 /// containers the entitlements name, which team the Xcode project builds for.
@@ -59,15 +60,10 @@ public struct ProjectSurvey: Sendable, Equatable {
         return survey
     }
 
-    /// A line starting with `@Model` (not `@ModelActor`).
+    /// An `@Model` class declared in code.
     static func declaresModel(_ url: URL) -> Bool {
-        guard let data = try? Data(contentsOf: url), ModelFileClassifier.mayDeclareModel(data) else { return false }
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("@Model") else { return false }
-            let next = trimmed.dropFirst(6).first
-            return next == nil || !(next!.isLetter || next!.isNumber || next! == "_")
-        }
+        guard let data = try? Data(contentsOf: url) else { return false }
+        return SwiftModelParser.declaresModel([UInt8](data))
     }
 
     /// Drops paths inside other paths of the set.

@@ -76,6 +76,7 @@ public struct ResolvedConfiguration: Sendable {
     public var cktoolTimeout: Sourced<TimeInterval>
     public var createTimeout: Sourced<TimeInterval>
     public var sharesRecords: Bool
+    public var includeUnregisteredModels: Bool
     public var severities: ConfigFile.SeverityConfig
 
     public struct ResolvedCreate: Sendable, Equatable {
@@ -119,7 +120,8 @@ public struct ResolvedConfiguration: Sendable {
                 ?? Sourced(CKToolRunner.defaultTimeout, .defaultValue, "built in"),
             createTimeout: file.timeouts.createSeconds.map { Sourced($0, .file, "timeouts.createSeconds") }
                 ?? Sourced(defaultCreateTimeout, .defaultValue, "built in"),
-            sharesRecords: file.sharesRecords ?? false, severities: file.severities)
+            sharesRecords: file.sharesRecords ?? false, includeUnregisteredModels: file.includeUnregisteredModels ?? false,
+            severities: file.severities)
     }
 
     private static func resolveTeam(

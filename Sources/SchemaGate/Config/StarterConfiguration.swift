@@ -43,7 +43,9 @@ public enum StarterConfiguration {
         lines.append("  // \"timeouts\": { \"cktoolSeconds\": 120, \"createSeconds\": 1800 },")
         lines.append("  // The app shares records with CKShare: CD_moveReceipt becomes required.")
         lines.append("  \"sharesRecords\": false")
-        lines.append("  // \"severities\": { \"stringAssetField\": \"warning\", \"dataAssetField\": \"error\", \"rules\": {} }")
+        lines.append("  // Severities of missing _ckAsset companions and CD_moveReceipt (error, warning, info) and of lint")
+        lines.append("  // rules (also off; ids: cloudkit-schema lint --list-rules).")
+        lines.append("  // \"severities\": { \"stringAssetField\": \"warning\", \"dataAssetField\": \"error\", \"moveReceipt\": \"warning\", \"rules\": { \"missing-inverse\": \"error\" } }")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

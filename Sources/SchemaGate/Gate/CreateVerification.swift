@@ -4,24 +4,29 @@ import CloudKitSchema
 /// field) the models need? A type still missing means the create command did not
 /// materialize it, and no deploy can carry it to Production.
 public enum CreateVerification {
-    public static func findings(expected: Schema, development: Schema, containerID: String, modelsFile: String? = nil) -> [Finding] {
+    public static let fix = "Make the create command materialize every model: launch the debug app with the initializeCloudKitSchema flag (see 'cloudkit-schema scaffold') and register every model type."
+
+    public static func findings(expected: ExpectedSchema, development: Schema, containerID: String) -> [Finding] {
         var findings: [Finding] = []
-        for type in expected.recordTypes {
+        for type in expected.schema.recordTypes {
+            // `Users` is in every export; only what the models write is verified.
+            guard let typeExpectation = expected.expectation(recordType: type.name) else { continue }
             guard let actual = development.recordType(named: type.name) else {
                 findings.append(Finding(
                     severity: .error, code: "missing-record-type",
-                    message: "Development of \(containerID) still lacks record type \(type.name) after the create command ran",
-                    fix: "Make the create command materialize every model: launch the debug app with the initializeCloudKitSchema flag (see 'cloudkit-schema scaffold') and register every model type.",
-                    recordType: type.name, environment: "development", file: modelsFile, line: type.location?.line))
+                    message: "Development of \(containerID) still lacks record type \(type.name) after the create command ran (needed for \(typeExpectation.reason))",
+                    fix: fix, recordType: type.name, environment: "development",
+                    file: typeExpectation.file, line: typeExpectation.line))
                 continue
             }
-            for field in type.fields where actual.field(named: field.name) == nil {
+            for field in type.fields where !field.isSystemField && actual.field(named: field.name) == nil {
+                let expectation = expected.expectation(recordType: type.name, field: field.name)
                 findings.append(Finding(
                     severity: .warning, code: "missing-field",
                     message: "Development of \(containerID) lacks field \(type.name).\(field.name) (\(field.type)) after the create command ran",
                     fix: "Check that the create command registers the current models; initializeCloudKitSchema creates every field.",
                     recordType: type.name, field: field.name, expectedType: field.type.description,
-                    environment: "development", file: modelsFile, line: field.location?.line))
+                    environment: "development", file: expectation?.file ?? typeExpectation.file, line: expectation?.line ?? typeExpectation.line))
             }
         }
         return findings

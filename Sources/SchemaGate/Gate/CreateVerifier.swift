@@ -11,22 +11,31 @@ public struct CreateVerifier: Sendable {
         self.workingDirectory = workingDirectory
     }
 
-    public func verify() throws -> (notes: [String], findings: [Finding]) {
-        let team = try configuration.requireTeamID()
+    /// The expected schema of every container, read before the create command runs so
+    /// that unreadable models stop it early.
+    public func expectations() throws -> [(ResolvedContainer, ExpectedModelSchema.Outcome)] {
         let containers = try configuration.requireContainers()
+        return try containers.map { container in
+            let label = containers.count > 1 ? " (\(container.id.value))" : ""
+            return (container, try ExpectedModelSchema.build(
+                modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory, label: label))
+        }
+    }
+
+    public func verify(_ expectations: [(ResolvedContainer, ExpectedModelSchema.Outcome)]) throws -> (notes: [String], findings: [Finding]) {
+        let team = try configuration.requireTeamID()
         let runner = try CKToolRunner(environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
         var notes: [String] = []
         var findings: [Finding] = []
-        for container in containers {
+        for (container, models) in expectations {
             let id = container.id.value
             let development = try runner.exportSchema(teamID: team, containerID: id, environment: .development)
-            guard let expected = try ExpectedModelSchema.build(for: container, configuration: configuration, label: "") else {
-                notes.append("Verification of \(id): NOT DONE: this build cannot derive the expected schema from the models; Development has \(development.schema.recordTypes.count) record types.")
-                continue
-            }
-            let missing = CreateVerification.findings(expected: expected.schema.schema, development: development.schema, containerID: id, modelsFile: nil)
+            let missing = CreateVerification.findings(expected: models.expected, development: development.schema, containerID: id)
             findings += missing
-            notes.append("Verification of \(id): Development has \(expected.schema.schema.recordTypes.count - missing.filter { $0.code == "missing-record-type" }.count) of \(expected.schema.schema.recordTypes.count) record types the models need.")
+            let needed = models.expected.schema.recordTypes.filter { models.expected.expectation(recordType: $0.name) != nil }.count
+            let absent = missing.filter { $0.code == "missing-record-type" }.count
+            notes += models.notes
+            notes.append("Verification of \(id): Development has \(needed - absent) of the \(needed) record type\(needed == 1 ? "" : "s") the models need.")
         }
         return (notes, findings)
     }

@@ -1,13 +1,70 @@
-/// The schema the app's models require, as a reference for the check. Built from the
-/// model reader once it is merged; until then there is no model reference and the
-/// check measures Production against Development only (the notes say so).
-enum ExpectedModelSchema {
-    struct Outcome {
-        var schema: NamedSchema
-        var notes: [String]
+import Foundation
+import ModelSource
+
+/// The schema a container's models require, read from its model paths, with the
+/// configuration's severities. Fails closed: no model found, or a model file that cannot
+/// be read, stops the run (exit 2) instead of expecting less.
+public enum ExpectedModelSchema {
+    public struct Outcome: Sendable {
+        public var expected: ExpectedSchema
+        public var model: AppModel
+        public var notes: [String]
+        /// Reading problems that do not stop the run (unknown types, registration mismatches).
+        public var findings: [Finding]
     }
 
-    static func build(for container: ResolvedContainer, configuration: ResolvedConfiguration, label: String) throws -> Outcome? {
-        nil
+    public static func options(_ configuration: ResolvedConfiguration) -> ExpectedSchemaOptions {
+        let severities = configuration.severities
+        return ExpectedSchemaOptions(
+            sharesRecords: configuration.sharesRecords,
+            stringAssetSeverity: severities.stringAssetField?.severity ?? ExpectedSchemaOptions.default.stringAssetSeverity,
+            dataAssetSeverity: severities.dataAssetField?.severity ?? ExpectedSchemaOptions.default.dataAssetSeverity,
+            moveReceiptSeverity: severities.moveReceipt?.severity,
+            includeUnregisteredModels: configuration.includeUnregisteredModels)
+    }
+
+    /// - Parameter workingDirectory: model files are reported relative to it when inside it.
+    public static func build(
+        modelPaths: [String], configuration: ResolvedConfiguration, workingDirectory: String, label: String = ""
+    ) throws(ModelReadingError) -> Outcome {
+        let shown = modelPaths.map { RelativePath.display($0, from: workingDirectory) }
+        let model = ModelReader.read(paths: shown, workingDirectory: workingDirectory)
+        let problems = model.diagnostics.filter(ModelDiagnosticFindings.isInputProblem)
+        guard problems.isEmpty else {
+            throw .unreadable(problems.map { "\($0.file)\($0.line.map { ":\($0)" } ?? ""): \($0.message)" })
+        }
+        guard !model.entities.isEmpty else { throw .noModels(shown) }
+        let expected = ExpectedSchema.build(from: model, options: options(configuration))
+        let types = expected.schema.recordTypes.filter { $0.name != "Users" }.count
+        let version = model.activeSchemaVersion.map { ", schema version \($0)" } ?? ""
+        let note = "Models\(label): read \(model.entities.count) model\(model.entities.count == 1 ? "" : "s") from \(shown.joined(separator: ", "))\(version); they need \(types) record type\(types == 1 ? "" : "s")."
+        return Outcome(expected: expected, model: model, notes: [note], findings: ModelDiagnosticFindings.findings(for: model))
+    }
+}
+
+public enum ModelReadingError: Error, Equatable, Sendable, ActionableError {
+    case noModels([String])
+    case unreadable([String])
+
+    public var category: ErrorCategory { .input }
+
+    public var message: String {
+        switch self {
+        case .noModels(let paths):
+            return "found no @Model class or Core Data entity in \(paths.joined(separator: ", ")): set \"modelPaths\" in .cloudkit-schema.json (or pass --models) to the app's model sources"
+        case .unreadable(let problems):
+            return "model sources could not be read, so the expected schema would be incomplete (\(problems.joined(separator: "; "))): fix the files or leave them out of modelPaths"
+        }
+    }
+}
+
+/// Paths as a user would type them: relative to a directory when inside it.
+public enum RelativePath {
+    public static func display(_ path: String, from directory: String) -> String {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+        if standardized == base { return "." }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : standardized
     }
 }

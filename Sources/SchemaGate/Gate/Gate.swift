@@ -13,20 +13,10 @@ public struct Gate: Sendable {
         /// `--no-create` turns this off.
         public var runCreate = true
         /// `--production FILE` / `--development FILE`: use these exports, never cktool.
-        public var productionFile: SchemaFile?
-        public var developmentFile: SchemaFile?
+        public var productionFile: EnvironmentSchemas.File?
+        public var developmentFile: EnvironmentSchemas.File?
 
         public init() {}
-    }
-
-    /// A schema file as given (for messages) and resolved (for reading).
-    public struct SchemaFile: Sendable {
-        public var path: String
-        public var displayPath: String
-        public init(path: String, displayPath: String) {
-            self.path = path
-            self.displayPath = displayPath
-        }
     }
 
     public var configuration: ResolvedConfiguration
@@ -53,6 +43,7 @@ public struct Gate: Sendable {
     public func run() throws -> Report {
         var notes: [String] = []
         var findings: [Finding] = []
+        var base: ChangeReport.Base?
 
         // 1. Change detection: no model change, no CloudKit.
         if options.always {
@@ -60,6 +51,7 @@ public struct Gate: Sendable {
         } else {
             log("gate: detecting model changes…")
             let changes = try detectChanges()
+            base = changes.base.commit == nil ? nil : changes.base
             notes.append("Changes: \(changes.summary).")
             if !changes.isModelTouching || changes.modelChange == .unchanged {
                 notes.append("CloudKit was not contacted: nothing in this release can need a schema deploy. Run with --always to check anyway.")
@@ -74,9 +66,19 @@ public struct Gate: Sendable {
             _ = try CKToolRunner(environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
         }
 
+        // The models are read before anything slow runs: unreadable models stop the gate.
+        var models: [String: ExpectedModelSchema.Outcome] = [:]
+        for container in containers {
+            let label = containers.count > 1 ? " (\(container.id.value))" : ""
+            models[container.id.value] = try ExpectedModelSchema.build(
+                modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory, label: label)
+        }
+
         // 2. Lint: see GateLint.swift.
-        let lint = try GateLint.run(configuration: configuration, log: log)
-        notes.append(lint.note)
+        let lint = try GateLint.run(
+            configuration: configuration, containers: containers, base: base,
+            workingDirectory: workingDirectory, environment: environment, log: log)
+        notes += lint.notes
         findings += lint.findings
 
         // 3. Create.
@@ -85,7 +87,7 @@ public struct Gate: Sendable {
         // 4. Check every container.
         var cktool: CKToolRunner?
         for container in containers {
-            let result = try check(container, multiple: containers.count > 1, cktool: &cktool)
+            let result = try check(container, models: models[container.id.value]!, multiple: containers.count > 1, cktool: &cktool)
             notes += result.notes
             findings += result.findings
         }
@@ -113,43 +115,22 @@ public struct Gate: Sendable {
         return "Create: '\(create.command)' materialized Development in \(String(format: "%.1f", result.duration)) s."
     }
 
-    private func check(_ container: ResolvedContainer, multiple: Bool, cktool: inout CKToolRunner?) throws -> Report {
+    private func check(
+        _ container: ResolvedContainer, models: ExpectedModelSchema.Outcome, multiple: Bool, cktool: inout CKToolRunner?
+    ) throws -> Report {
         let id = container.id.value
         let label = multiple ? " (\(id))" : ""
-        var notes: [String] = []
-        let production: NamedSchema
-        var development: NamedSchema?
-        var liveProduction = false
-        if let file = options.productionFile {
-            production = try NamedSchema.load(path: file.path, displayPath: file.displayPath, name: "Production\(label)", environment: .production)
-            if let devFile = options.developmentFile {
-                development = try NamedSchema.load(path: devFile.path, displayPath: devFile.displayPath, name: "Development\(label)", environment: .development)
-            }
-            notes.append("Check\(label): Production from \(file.displayPath)\(development.map { ", Development from \($0.file ?? "a file")" } ?? ""); cktool not used.")
-        } else {
-            let runner = try cktool ?? CKToolRunner(environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
-            cktool = runner
-            let team = try configuration.requireTeamID()
-            log("gate: exporting Production and Development of \(id) with cktool…")
-            production = try runner.exportSchema(teamID: team, containerID: id, environment: .production).named("Production\(label)")
-            development = try runner.exportSchema(teamID: team, containerID: id, environment: .development).named("Development\(label)")
-            liveProduction = true
-            notes.append("Check\(label): exported Production and Development of \(id) (team \(team)) with cktool.")
-        }
+        let schemas = try EnvironmentSchemas.load(
+            container: container, configuration: configuration,
+            productionFile: options.productionFile, developmentFile: options.developmentFile, label: label,
+            environment: environment, workingDirectory: workingDirectory, cktool: &cktool, log: { log("gate: \($0)") })
+        let production = schemas.production
+        let references = schemas.development.map { [$0] } ?? []
+        var report = SchemaCheck(production: production, references: references, expected: models.expected).run()
+        report.notes = [schemas.note] + models.notes + report.notes
+        report.findings += models.findings
 
-        var references: [NamedSchema] = []
-        if let expected = try ExpectedModelSchema.build(for: container, configuration: configuration, label: label) {
-            references.append(expected.schema)
-            notes += expected.notes
-        }
-        if let development { references.append(development) }
-        guard !references.isEmpty else {
-            throw GateSetupError.nothingToMeasure
-        }
-        var report = SchemaCheck(production: production, references: references).run()
-        report.notes = notes + report.notes
-
-        if liveProduction, let snapshot = container.productionSnapshot {
+        if schemas.live, let snapshot = container.productionSnapshot {
             let display = ModelFileClassifier.relative(snapshot.path, to: configuration.root)
             if let stale = try SnapshotCheck.staleness(
                 snapshot: snapshot, displayPath: display, live: production.schema, containerID: id, multipleContainers: multiple) {
@@ -159,19 +140,5 @@ public struct Gate: Sendable {
             }
         }
         return report
-    }
-}
-
-/// Setup problems of the gate itself.
-public enum GateSetupError: Error, Equatable, Sendable, ActionableError {
-    case nothingToMeasure
-
-    public var category: ErrorCategory { .usage }
-
-    public var message: String {
-        switch self {
-        case .nothingToMeasure:
-            return "there is nothing to measure Production against: give --development FILE, or configure model paths so the expected schema can be built"
-        }
     }
 }

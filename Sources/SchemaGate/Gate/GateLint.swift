@@ -1,12 +1,55 @@
-/// The gate's lint step. The lint engine is built on its own branch; until it is merged
-/// here the step says plainly that it did not run (never a silent pass).
+import Foundation
+
+/// The gate's lint step: the offline model rules (DESIGN.md §5) over the configured model
+/// paths, the configuration and entitlements of the repository, and, when the change
+/// detection found a base, the evolution rules against the models at that release.
+/// Rule severities come from `severities.rules` of the configuration.
 enum GateLint {
     struct Outcome {
-        var note: String
+        var notes: [String]
         var findings: [Finding]
     }
 
-    static func run(configuration: ResolvedConfiguration, log: @Sendable (String) -> Void) throws -> Outcome {
-        Outcome(note: "Lint: NOT RUN: this build has no lint engine yet.", findings: [])
+    static func run(
+        configuration: ResolvedConfiguration, containers: [ResolvedContainer], base: ChangeReport.Base?,
+        workingDirectory: String, environment: [String: String], log: @Sendable (String) -> Void
+    ) throws -> Outcome {
+        var paths: [String] = []
+        for path in containers.flatMap(\.modelPaths) where !paths.contains(path) { paths.append(path) }
+        let levels = configuration.severities.rules.compactMapValues { LintOverrides.Level(rawValue: $0.rawValue) }
+        let request = LintRequest(
+            paths: paths, projectDirectories: [configuration.root], since: base.flatMap { $0.name ?? $0.commit },
+            overrides: LintOverrides(levels), workingDirectory: workingDirectory, environment: environment)
+        log("gate: linting the models…")
+        let report: Report
+        do {
+            report = try LintRunner(reader: .standard).run(request)
+        } catch {
+            throw GateLintError(error)
+        }
+        guard report.status != .error else {
+            let problems = report.findings.filter { LintEngine.inputErrorCodes.contains($0.code) }.map(\.message)
+            throw GateLintError(.input("lint could not read every input (\(problems.joined(separator: "; "))): fix the files or leave them out of modelPaths"))
+        }
+        let since = base.map { " and against the models at \($0.name ?? $0.commit ?? "the base")" } ?? ""
+        let errors = report.count(.error), warnings = report.count(.warning)
+        var notes = ["Lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") from the model rules\(since)."]
+        notes += report.notes.map { "Lint: \($0)" }
+        return Outcome(notes: notes, findings: report.findings)
     }
+}
+
+/// A lint run that could not complete (exit 2).
+struct GateLintError: Error, ActionableError {
+    var error: LintError
+    init(_ error: LintError) { self.error = error }
+
+    var category: ErrorCategory {
+        switch error {
+        case .input: return .input
+        case .setup: return .setup
+        }
+    }
+
+    var message: String { error.message }
 }

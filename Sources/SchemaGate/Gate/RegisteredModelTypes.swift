@@ -1,12 +1,19 @@
-/// The model type names an app registers, for the scaffold. Needs the model reader;
-/// until it is merged, the types must be named with `--type`.
-public enum RegisteredModelTypes {
-    public struct Unavailable: Error, ActionableError {
-        public var category: ErrorCategory { .usage }
-        public var message: String { "this build cannot read model sources yet: name the model types with --type Item --type Tag" }
-    }
+import ModelSource
 
-    public static func find(modelPaths: [String]) throws -> [String] {
-        throw Unavailable()
+/// What the scaffold registers: the active `VersionedSchema` when the app has versions
+/// (its `models` list is exactly what the app registers), else the registered model
+/// types, else every declared model.
+public enum RegisteredModelTypes {
+    public static func find(modelPaths: [String], workingDirectory: String) throws(ModelReadingError) -> InitializerScaffold.Models {
+        let shown = modelPaths.map { RelativePath.display($0, from: workingDirectory) }
+        let model = ModelReader.read(paths: shown, workingDirectory: workingDirectory)
+        if let version = model.activeSchemaVersion, InitializerScaffold.isTypeName(version) {
+            return .versionedSchema(version)
+        }
+        let names = model.registeredTypes ?? model.entities.map(\.name)
+        var unique: [String] = []
+        for name in names where !unique.contains(name) && InitializerScaffold.isTypeName(name) { unique.append(name) }
+        guard !unique.isEmpty else { throw .noModels(shown) }
+        return .types(unique)
     }
 }

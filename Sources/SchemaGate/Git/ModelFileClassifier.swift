@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// Decides whether a changed file can affect the persisted model: it declares (or
 /// declared) `@Model`, is a Core Data model, registers the model schema, or lies under
@@ -11,12 +12,6 @@ public struct ModelFileClassifier: Sendable {
     public init(modelPaths: [String]) {
         self.modelPaths = modelPaths.map(Self.canonical)
     }
-
-    /// Texts whose presence means a Swift file registers or configures the model schema.
-    static let registrationMarkers = [
-        "VersionedSchema", "SchemaMigrationPlan", "ModelContainer(", "modelContainer(for",
-        "Schema(", "ModelConfiguration(", "NSPersistentCloudKitContainer", "NSManagedObjectModel",
-    ]
 
     /// - Parameters:
     ///   - path: relative to the repository root; `previousPath` for renames.
@@ -50,19 +45,18 @@ public struct ModelFileClassifier: Sendable {
         path.split(separator: "/").contains { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }
     }
 
-    /// A byte search for `@Model` (SwiftData's macro). Over-inclusive by design: a
-    /// mention in a comment still counts as touching; the persisted-model comparison
-    /// decides whether anything really changed.
+    /// An `@Model` class declared in code (the model reader's lexer: comments and
+    /// strings do not count).
     static func mayDeclareModel(_ data: Data) -> Bool {
-        contains(data, "@Model")
+        SwiftModelParser.declaresModel([UInt8](data))
     }
 
+    /// A model list in code (`Schema([...])`, `ModelContainer(for:)`, a `VersionedSchema`,
+    /// a migration plan), or Core Data stack code naming the CloudKit container.
     static func mayRegisterSchema(_ data: Data) -> Bool {
-        registrationMarkers.contains { contains(data, $0) }
-    }
-
-    static func contains(_ data: Data, _ needle: String) -> Bool {
-        data.range(of: Data(needle.utf8)) != nil
+        let bytes = [UInt8](data)
+        return SwiftModelParser.touchesModels(bytes) && !SwiftModelParser.declaresModel(bytes)
+            || data.range(of: Data("NSPersistentCloudKitContainer".utf8)) != nil
     }
 
     static func isInside(_ path: String, _ directory: String) -> Bool {

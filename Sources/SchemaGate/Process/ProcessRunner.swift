@@ -136,6 +136,8 @@ final class ProcessGroup: Hashable, @unchecked Sendable {
     }
 
     func signal(_ signal: Int32) {
+        // pid 0 or 1 would signal our own group or every process we may signal: never.
+        guard pid > 1 else { return }
         _ = kill(-pid, signal)
         _ = kill(pid, signal)
     }
@@ -164,7 +166,7 @@ enum LiveProcessGroups {
             let previous = signal(signalNumber, { signalNumber in
                 for index in 0..<LiveProcessGroups.capacity {
                     let pid = LiveProcessGroups.slots[index]
-                    if pid > 0 {
+                    if pid > 1 {
                         kill(-pid, SIGTERM)
                         kill(pid, SIGTERM)
                     }

@@ -1,0 +1,86 @@
+import ModelSource
+
+/// What differs between two readings of the app's models, ignoring where things are
+/// declared (file, line, order): only what reaches the persistent store and CloudKit.
+/// A file whose only edits are comments, methods or computed properties reads the same.
+public enum PersistedModelDiff {
+    public static func differences(from old: AppModel, to new: AppModel) -> [String] {
+        var lines: [String] = []
+        let oldEntities = index(old.entities), newEntities = index(new.entities)
+        for name in Set(oldEntities.keys).union(newEntities.keys).sorted() {
+            switch (oldEntities[name], newEntities[name]) {
+            case (nil, let entity?): lines.append("added model \(name) (\(entity.attributes.count) attributes, \(entity.relationships.count) relationships)")
+            case (_?, nil): lines.append("removed model \(name)")
+            case let (before?, after?): lines += differences(before, after)
+            case (nil, nil): break
+            }
+        }
+        let oldTypes = Set(old.registeredTypes ?? []), newTypes = Set(new.registeredTypes ?? [])
+        if old.registeredTypes != nil || new.registeredTypes != nil, oldTypes != newTypes {
+            let added = newTypes.subtracting(oldTypes).sorted(), removed = oldTypes.subtracting(newTypes).sorted()
+            var parts: [String] = []
+            if !added.isEmpty { parts.append("registered \(added.joined(separator: ", "))") }
+            if !removed.isEmpty { parts.append("unregistered \(removed.joined(separator: ", "))") }
+            lines.append("schema registration: \(parts.joined(separator: "; "))")
+        }
+        return lines
+    }
+
+    /// Entities by name; a duplicate name (two schema versions) keeps the last reading.
+    private static func index(_ entities: [Entity]) -> [String: Entity] {
+        Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    private static func differences(_ old: Entity, _ new: Entity) -> [String] {
+        let name = new.name
+        var lines: [String] = []
+        if old.parent != new.parent {
+            lines.append("\(name): parent entity \(old.parent ?? "none") -> \(new.parent ?? "none")")
+        }
+        let oldAttributes = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let newAttributes = Dictionary(new.attributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        for attribute in Set(oldAttributes.keys).union(newAttributes.keys).sorted() {
+            switch (oldAttributes[attribute], newAttributes[attribute]) {
+            case (nil, let added?): lines.append("\(name): added attribute \(attribute) (\(describe(added)))")
+            case (_?, nil): lines.append("\(name): removed attribute \(attribute)")
+            case let (before?, after?) where describe(before) != describe(after):
+                lines.append("\(name): attribute \(attribute) \(describe(before)) -> \(describe(after))")
+            default: break
+            }
+        }
+        let oldRelationships = Dictionary(old.relationships.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let newRelationships = Dictionary(new.relationships.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        for relationship in Set(oldRelationships.keys).union(newRelationships.keys).sorted() {
+            switch (oldRelationships[relationship], newRelationships[relationship]) {
+            case (nil, let added?): lines.append("\(name): added relationship \(relationship) (\(describe(added)))")
+            case (_?, nil): lines.append("\(name): removed relationship \(relationship)")
+            case let (before?, after?) where describe(before) != describe(after):
+                lines.append("\(name): relationship \(relationship) \(describe(before)) -> \(describe(after))")
+            default: break
+            }
+        }
+        let oldUnique = Set(old.uniqueConstraints.map { $0.sorted() }), newUnique = Set(new.uniqueConstraints.map { $0.sorted() })
+        if oldUnique != newUnique { lines.append("\(name): unique constraints changed") }
+        return lines
+    }
+
+    /// Everything about an attribute that reaches the store, in one comparable string.
+    static func describe(_ attribute: Attribute) -> String {
+        var parts = [(attribute.swiftType ?? "unknown type") + (attribute.optional ? "?" : "")]
+        if attribute.hasDefault { parts.append("default") }
+        if attribute.externalStorage { parts.append("external storage") }
+        if attribute.unique { parts.append("unique") }
+        if attribute.allowsCloudEncryption { parts.append("encrypted") }
+        if let original = attribute.originalName { parts.append("originally \(original)") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func describe(_ relationship: Relationship) -> String {
+        var parts = ["\(relationship.toMany ? "to-many" : "to-one") \(relationship.destination)\(relationship.optional ? "?" : "")"]
+        parts.append("inverse \(relationship.inverse ?? "none")")
+        parts.append("delete rule \(relationship.deleteRule.rawValue)")
+        if relationship.ordered { parts.append("ordered") }
+        if let original = relationship.originalName { parts.append("originally \(original)") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SchemaGate
+
+/// "Touched" versus "changed": the models read at the base commit and in the working tree.
+@Suite struct PersistedModelComparisonTests {
+    static let item = ChangeDetectorTests.item
+
+    func repository(modelPaths: [String]? = ["App/Models"]) throws -> FixtureRepository {
+        let repo = try FixtureRepository()
+        repo.write("App/Models/Item.swift", Self.item)
+        repo.write("App/Models/Tag.swift", "import SwiftData\n\n@Model\nfinal class Tag {\n    var label: String = \"\"\n    init() {}\n}\n")
+        repo.write("App/Store.swift", "import SwiftData\nlet schema = Schema([Item.self, Tag.self])\n")
+        if let modelPaths {
+            repo.write(".cloudkit-schema.json", "{\"modelPaths\": [\(modelPaths.map { "\"\($0)\"" }.joined(separator: ", "))]}")
+        }
+        try repo.commit("1.0")
+        try repo.tag("v1.0")
+        // HEAD past the release: a tag on HEAD is the release being made.
+        repo.write("NOTES.md", "after the release\n")
+        try repo.commit("after 1.0")
+        return repo
+    }
+
+    func modelChange(_ repo: FixtureRepository) throws -> ChangeReport.ModelChange? {
+        let configuration = try ResolvedConfiguration.load(workingDirectory: repo.path, environment: [:])
+        let (report, repository) = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
+        return PersistedModelComparison.compare(report, repository: repository, configuration: configuration)
+    }
+
+    @Test func commentsMethodsAndComputedPropertiesAreNotChanges() throws {
+        let repo = try repository()
+        repo.write("App/Models/Item.swift", Self.item.replacingOccurrences(of: "    init() {}", with: """
+            // The title shown in lists.
+            var title: String { name.uppercased() }
+            @Transient var isSelected = false
+            func rename(_ value: String) { name = value }
+            init() {}
+        """))
+        #expect(try modelChange(repo) == .unchanged)
+    }
+
+    @Test func aNewStoredPropertyIsAChange() throws {
+        let repo = try repository()
+        repo.write("App/Models/Item.swift", Self.item.replacingOccurrences(of: "    init() {}", with: "    var notes: String?\n    init() {}"))
+        #expect(try modelChange(repo) == .changed(["Item: added attribute notes (String?)"]))
+    }
+
+    @Test func aRetypedPropertyIsAChange() throws {
+        let repo = try repository()
+        repo.write("App/Models/Tag.swift", "import SwiftData\n\n@Model\nfinal class Tag {\n    var label: Int = 0\n    init() {}\n}\n")
+        try repo.commit("retype")
+        #expect(try modelChange(repo) == .changed(["Tag: attribute label String, default -> Int, default"]))
+    }
+
+    @Test func aDeletedModelIsAChangeAndARenamedFileIsNot() throws {
+        let repo = try repository()
+        try repo.git(["mv", "App/Models/Item.swift", "App/Models/StockItem.swift"])
+        try repo.commit("rename file")
+        #expect(try modelChange(repo) == .unchanged)
+        try repo.remove("App/Models/Tag.swift")
+        repo.write("App/Store.swift", "import SwiftData\nlet schema = Schema([Item.self])\n")
+        let change = try modelChange(repo)
+        guard case .changed(let lines)? = change else { Issue.record("expected a change, got \(String(describing: change))"); return }
+        #expect(lines.contains("removed model Tag"))
+        #expect(lines.contains("schema registration: unregistered Tag"))
+    }
+
+    @Test func aRegistrationOutsideTheModelPathsIsCompared() throws {
+        let repo = try repository()
+        repo.write("App/Store.swift", "import SwiftData\nlet schema = Schema([Item.self])\n")
+        #expect(try modelChange(repo) == .changed(["schema registration: unregistered Tag"]))
+    }
+
+    @Test func withoutConfiguredPathsTheWholeRepositoryIsRead() throws {
+        let repo = try repository(modelPaths: nil)
+        repo.write("App/Models/Item.swift", Self.item + "\nextension Item { var shout: String { name + \"!\" } }\n")
+        #expect(try modelChange(repo) == .unchanged)
+        repo.write("Elsewhere/Note.swift", "import SwiftData\n@Model final class Note { var text = \"\"; init() {} }\n")
+        guard case .changed(let lines)? = try modelChange(repo) else { Issue.record("expected a change"); return }
+        #expect(lines.contains { $0.hasPrefix("added model Note") })
+    }
+
+    @Test func nothingTouchedMeansNothingToCompare() throws {
+        let repo = try repository()
+        repo.write("README.md", "docs\n")
+        #expect(try modelChange(repo) == nil)
+    }
+}
