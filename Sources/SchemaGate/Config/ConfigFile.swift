@@ -198,7 +198,7 @@ extension ConfigFile {
             for member in rules.allMembers() {
                 let keyPath = "\(rules.path).\(member.key)"
                 guard known.contains(member.key) else {
-                    let suggestion = closestWord(to: member.key, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                    let suggestion = Suggestion.closest(to: member.key, in: known).map { "; did you mean '\($0)'?" } ?? ""
                     throw rules.fail(member.value, keyPath, "unknown lint rule\(suggestion) Run 'cloudkit-schema lint --list-rules' for the rule ids.")
                 }
                 severities.rules[member.key] = try severity(of: member.value, keyPath: keyPath, reader: rules, allowOff: true)
