@@ -21,6 +21,7 @@ module() {
         Sources/"$name"/*.swift $(find Sources/"$name" -mindepth 2 -name '*.swift') -o "$build/lib$name.a" 2>&1 | grep -v "Cannot export local symbol" || true
 }
 
+extra=()
 case "$target" in
     ckdb)
         module CloudKitSchema
@@ -42,6 +43,9 @@ case "$target" in
     coredata)
         module ModelSource
         libs=(ModelSource); source=FuzzCoreData.swift
+        # FoundationXML leaks the CFError it builds for every libxml2 error: not ours to fix,
+        # and a leak is not a crash, so leak detection is off for this target only.
+        extra=(-detect_leaks=0)
         seeds=(Tests/ModelSourceTests/Fixtures/CoreData) ;;
     *) echo "unknown fuzz target '$target'; targets: ckdb args config models coredata" >&2; exit 2 ;;
 esac
@@ -53,5 +57,5 @@ corpus="$build/corpus-$target"; crashes="Tests/Fuzz/crashes/$target"
 mkdir -p "$corpus" "$crashes"
 for dir in "${seeds[@]}"; do find "$dir" -type f -exec cp {} "$corpus/" \; ; done
 echo "fuzzing $target for ${seconds}s"
-SWIFT_BACKTRACE=enable=no "$build/fuzz-$target" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
+SWIFT_BACKTRACE=enable=no "$build/fuzz-$target" "${extra[@]}" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix="$crashes/" -print_final_stats=1 "$corpus"

@@ -1,29 +1,29 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 /// Parses one `.xcdatamodel/contents` XML file into entities: attributes with types,
 /// optionality, defaults, external storage and encryption; relationships with inverse,
 /// ordering and delete rule; parent entities; uniqueness constraints. When a
 /// configuration is marked `usedWithCloudKit`, only its member entities are mirrored.
 ///
-/// Malformed XML yields a diagnostic and no entities: `XMLParser.parse()` returns true
-/// for some malformed input, so its `parserError` is checked too.
+/// Malformed XML yields a diagnostic and no entities. Read with `XMLScanner`, not
+/// FoundationXML, which crashes on some malformed input.
 enum CoreDataContentsParser {
     static func parse(_ bytes: [UInt8], file: String) -> (entities: [Entity], diagnostics: [ModelDiagnostic]) {
-        if let invalid = UTF8Check.diagnostic(bytes, file: file) { return ([], [invalid]) }
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        let delegate = ContentsDelegate(file: file)
-        parser.delegate = delegate
-        let succeeded = parser.parse()
-        if !succeeded || parser.parserError != nil || delegate.failure != nil {
-            let reason = delegate.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+        let events: [XMLScanner.Event]
+        switch XMLScanner.events(bytes) {
+        case .success(let list):
+            events = list
+        case .failure(let failure):
             return ([], [ModelDiagnostic(
                 kind: .parseError,
-                message: "\(file): not a readable Core Data model (\(reason)); open it in Xcode to repair it",
-                file: file, line: delegate.failureLine ?? (parser.lineNumber > 0 ? parser.lineNumber : nil))])
+                message: "\(file):\(failure.line): not a readable Core Data model (\(failure.message)); open it in Xcode to repair it",
+                file: file, line: failure.line)])
+        }
+        let delegate = ContentsDelegate(file: file)
+        for event in events {
+            switch event {
+            case .start(let name, let attributes, let line): delegate.start(name, attributes: attributes, line: line)
+            case .end(let name, _): delegate.end(name)
+            case .text: break
+            }
         }
         guard delegate.sawModel else {
             return ([], [ModelDiagnostic(
@@ -34,13 +34,11 @@ enum CoreDataContentsParser {
     }
 }
 
-private final class ContentsDelegate: NSObject, XMLParserDelegate {
+private final class ContentsDelegate {
     let file: String
     var entities: [Entity] = []
     var diagnostics: [ModelDiagnostic] = []
     var sawModel = false
-    var failure: String?
-    var failureLine: Int?
     private var depth = 0
     private var currentEntity: Int?
     private var currentConstraint: [String]?
@@ -50,12 +48,8 @@ private final class ContentsDelegate: NSObject, XMLParserDelegate {
 
     init(file: String) { self.file = file }
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String]
-    ) {
+    func start(_ elementName: String, attributes: [String: String], line: Int) {
         depth += 1
-        let line = parser.lineNumber
         if depth == 1 {
             sawModel = elementName == "model"
             return
@@ -108,7 +102,7 @@ private final class ContentsDelegate: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    func end(_ elementName: String) {
         depth -= 1
         switch elementName {
         case "entity": currentEntity = nil
@@ -119,13 +113,6 @@ private final class ContentsDelegate: NSObject, XMLParserDelegate {
             currentConstraint = nil
         case "configuration": currentConfiguration = nil
         default: break
-        }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if failure == nil {
-            failure = parseError.localizedDescription
-            failureLine = parser.lineNumber
         }
     }
 

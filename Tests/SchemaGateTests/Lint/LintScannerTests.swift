@@ -72,7 +72,7 @@ import Testing
 
     @Test func invalidUTF8IsAParseErrorNotACrash() {
         let bytes = Array("<plist>\n<dict><key>a</key>\n<rtnn".utf8) + [0xC3, 0x2D] + Array("/></dict></plist>".utf8)
-        #expect(throws: PropertyListError(file: "A.entitlements", line: 3, reason: "not valid UTF-8 text (byte 32); save the file as UTF-8")) {
+        #expect(throws: PropertyListError(file: "A.entitlements", line: 3, reason: "malformed XML: not valid UTF-8 (byte 32); save the file as UTF-8")) {
             try PropertyListFile.parse(path: "A.entitlements", contents: bytes)
         }
         #expect(UTF8Check.firstInvalidOffset(Array("héllo ✓".utf8)) == nil)

@@ -1,8 +1,5 @@
 import Foundation
 import ModelSource
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A top-level value of a property list, as far as the rules need one.
 public indirect enum PlistValue: Sendable, Equatable {
@@ -55,32 +52,54 @@ public struct PropertyListFile: Sendable, Equatable {
 
     public func line(of key: String) -> Int { keyLines[key] ?? 1 }
 
-    /// Parses with PropertyListSerialization (values) and XMLParser (lines). A file that
-    /// is not a property list is an error with the line XMLParser stopped at.
+    /// Parses with PropertyListSerialization (values) and, for XML plists, `XMLScanner`
+    /// first (well-formedness with the line of the first problem, and the line of each
+    /// top-level key). FoundationXML's parser is not used: it crashes on some malformed
+    /// input on Linux.
     public static func parse(path: String, contents: [UInt8]) throws(PropertyListError) -> PropertyListFile {
         let isXML = !contents.starts(with: Array("bplist".utf8))
-        // FoundationXML's XMLParser crashes (SIGILL) on element names that are not valid
-        // UTF-8 on Linux; such a file is not a plist Xcode wrote, so it is reported here.
-        if isXML, let offset = UTF8Check.firstInvalidOffset(contents) {
-            let line = contents[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            throw PropertyListError(file: path, line: line, reason: "not valid UTF-8 text (byte \(offset)); save the file as UTF-8")
+        var keyLines: [String: Int] = [:]
+        if isXML {
+            switch XMLScanner.events(contents) {
+            case .failure(let failure):
+                throw PropertyListError(file: path, line: failure.line, reason: "malformed XML: \(failure.message)")
+            case .success(let events):
+                keyLines = topLevelKeyLines(events)
+            }
         }
-        let data = Data(contents)
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            root = try PropertyListSerialization.propertyList(from: Data(contents), options: [], format: nil)
         } catch {
-            let located = KeyLineFinder.locate(data)
-            throw PropertyListError(
-                file: path, line: located.errorLine,
-                reason: located.errorReason ?? "not a valid property list (\(error.localizedDescription))")
+            throw PropertyListError(file: path, line: 1, reason: "not a valid property list (\(error.localizedDescription))")
         }
         guard let dictionary = root as? [String: Any] else {
             throw PropertyListError(file: path, line: 1, reason: "the top level is not a dictionary")
         }
-        return PropertyListFile(
-            path: path, kind: kind(ofPath: path), values: dictionary.mapValues(PlistValue.init),
-            keyLines: isXML ? KeyLineFinder.locate(data).keyLines : [:])
+        return PropertyListFile(path: path, kind: kind(ofPath: path), values: dictionary.mapValues(PlistValue.init), keyLines: keyLines)
+    }
+
+    /// The line of each `<key>` directly inside the top-level `<plist><dict>`.
+    static func topLevelKeyLines(_ events: [XMLScanner.Event]) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        var path: [String] = []
+        var key: (text: String, line: Int)?
+        for event in events {
+            switch event {
+            case .start(let name, _, let line):
+                if name == "key" && path == ["plist", "dict"] { key = ("", line) }
+                path.append(name)
+            case .text(let text, _):
+                key?.text += text
+            case .end(let name, _):
+                if !path.isEmpty { path.removeLast() }
+                if name == "key", let found = key {
+                    if lines[found.text] == nil { lines[found.text] = found.line }
+                    key = nil
+                }
+            }
+        }
+        return lines
     }
 }
 
@@ -90,58 +109,4 @@ public struct PropertyListError: Error, Equatable, Sendable, CustomStringConvert
     public var reason: String
 
     public var description: String { "\(file):\(line.map(String.init) ?? "1"): \(reason)" }
-}
-
-/// Walks XML plist events to find the line of each top-level `<key>`.
-private final class KeyLineFinder: NSObject, XMLParserDelegate {
-    var keyLines: [String: Int] = [:]
-    private var path: [String] = []
-    private var keyText: String?
-    private var keyLine = 0
-    /// Where the first error was met (XMLParser's final line is the end of the input).
-    private var errorLine: Int?
-
-    struct Result {
-        var keyLines: [String: Int]
-        var errorLine: Int?
-        var errorReason: String?
-    }
-
-    static func locate(_ data: Data) -> Result {
-        let finder = KeyLineFinder()
-        let parser = XMLParser(data: data)
-        parser.delegate = finder
-        parser.shouldResolveExternalEntities = false
-        let succeeded = parser.parse()
-        // XMLParser reports success for some malformed input; trust parserError too.
-        if !succeeded || parser.parserError != nil {
-            let reason = parser.parserError.map { "malformed XML: \($0.localizedDescription)" }
-            return Result(keyLines: finder.keyLines, errorLine: finder.errorLine ?? max(parser.lineNumber, 1), errorReason: reason)
-        }
-        return Result(keyLines: finder.keyLines)
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-        if name == "key" && path == ["plist", "dict"] {
-            keyText = ""
-            keyLine = parser.lineNumber
-        }
-        path.append(name)
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if errorLine == nil { errorLine = max(parser.lineNumber, 1) }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        keyText? += string
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if !path.isEmpty { path.removeLast() }
-        if name == "key", let text = keyText {
-            if keyLines[text] == nil { keyLines[text] = keyLine }
-            keyText = nil
-        }
-    }
 }
