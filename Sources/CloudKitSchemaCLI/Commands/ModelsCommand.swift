@@ -28,11 +28,10 @@ enum ModelsCommand {
         }
         let model = try ModelInput.read(context)
         if format == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            // Plain structs of strings, numbers and booleans always encode.
-            let data = (try? encoder.encode(model)) ?? Data("{}".utf8)
-            context.console.out(String(decoding: data, as: UTF8.self) + "\n")
+            // JSONEncoder's exact text, written directly (a large app prints megabytes).
+            var json = AppModelJSON.encode(model)
+            json.append(UInt8(ascii: "\n"))
+            context.console.out(String(decoding: json, as: UTF8.self))
         } else {
             context.console.out(ModelListing.text(model))
         }

@@ -338,8 +338,8 @@ enum ASCII {
     static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
 
-    static let punctuation: Set<UInt8> = Set("{}()[],:;.\\<>".utf8)
-    static let operatorCharacters: Set<UInt8> = Set("=-+!*%&|^~?/".utf8)
+    static let punctuation = ByteClass("{}()[],:;.\\<>")
+    static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
@@ -350,4 +350,18 @@ enum ASCII {
     static func isIdentifierPart(_ byte: UInt8) -> Bool {
         isIdentifierStart(byte) || isDigit(byte)
     }
+}
+
+/// A set of ASCII bytes as a 256-entry table: one load per test, where `Set<UInt8>`
+/// hashes every byte of every file the lexer reads.
+struct ByteClass: Sendable {
+    private let table: [Bool]
+
+    init(_ members: String) {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in members.utf8 { table[Int(byte)] = true }
+        self.table = table
+    }
+
+    func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
 }
