@@ -5,27 +5,39 @@
 /// models. Entities are written on every core and joined in order.
 public enum AppModelJSON {
     public static func encode(_ model: AppModel) -> [UInt8] {
+        Array(encodedPieces(model).joined())
+    }
+
+    /// The same text in pieces (one per entity, plus the glue between them), for writing
+    /// out without first copying megabytes into one buffer.
+    public static func encodedPieces(_ model: AppModel) -> [[UInt8]] {
         let entities = ParallelMap.map(model.entities.count) { index in
             var writer = JSONTextWriter()
             writer.entity(model.entities[index], indent: 2)
             return writer.bytes
         }
+        var pieces: [[UInt8]] = []
+        pieces.reserveCapacity(entities.count * 2 + 2)
         var writer = JSONTextWriter()
-        writer.bytes.reserveCapacity(entities.reduce(64) { $0 + $1.count + 2 })
         writer.objectStart()
         if let version = model.activeSchemaVersion { writer.key("activeSchemaVersion", indent: 1); writer.string(version); writer.comma() }
         writer.key("diagnostics", indent: 1)
         writer.array(model.diagnostics, indent: 1) { writer, diagnostic, indent in writer.diagnostic(diagnostic, indent: indent) }
         writer.comma()
         writer.key("entities", indent: 1)
-        writer.array(entities, indent: 1) { writer, chunk, _ in writer.bytes += chunk }
+        writer.array(entities, indent: 1) { writer, chunk, _ in
+            pieces.append(writer.bytes)
+            pieces.append(chunk)
+            writer.bytes = []
+        }
         if let registered = model.registeredTypes {
             writer.comma()
             writer.key("registeredTypes", indent: 1)
             writer.array(registered, indent: 1) { writer, name, _ in writer.string(name) }
         }
         writer.objectEnd(indent: 0)
-        return writer.bytes
+        pieces.append(writer.bytes)
+        return pieces
     }
 }
 

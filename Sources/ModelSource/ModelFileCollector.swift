@@ -5,12 +5,11 @@ import Foundation
 /// once per real directory), reads `.swift` files and Core Data bundles, and turns every
 /// path it cannot read into a diagnostic naming it.
 ///
-/// The walk only lists directories and plans the reads; the reads (and the byte search
-/// that drops Swift files which cannot matter) then run on every core, and their results
-/// are put back in walk order, so files and diagnostics come out as a serial walk's would.
+/// The walk only lists directories and plans the reads; the reads (and whatever the caller
+/// does with each file) then run on every core, and their results are put back in walk
+/// order, so results and diagnostics come out as a serial walk's would.
 struct ModelFileCollector {
-    private(set) var files: [ModelSourceFile] = []
-    private(set) var diagnostics: [ModelDiagnostic] = []
+    private var diagnostics: [ModelDiagnostic] = []
     private let workingDirectory: String?
     private var visited = Set<String>()
     private var plan: [Step] = []
@@ -23,16 +22,42 @@ struct ModelFileCollector {
         case read(real: String, shown: String)
     }
 
-    init(workingDirectory: String?) {
+    private init(workingDirectory: String?) {
         self.workingDirectory = workingDirectory
     }
 
-    /// Reads every path (see `collect`), on every core unless `serial`.
-    static func collect(_ paths: [String], workingDirectory: String?, serial: Bool = false) -> ModelFileCollector {
+    /// Walks every path, then reads the files it found on every core (unless `serial`),
+    /// handing each one that can matter to `process` right after reading it, while its
+    /// bytes are still in cache. Results and problems come back in walk order.
+    static func collect<Result>(
+        _ paths: [String], workingDirectory: String?, serial: Bool = false, process: (ModelSourceFile) -> Result
+    ) -> (results: [Result], diagnostics: [ModelDiagnostic]) {
         var collector = ModelFileCollector(workingDirectory: workingDirectory)
         for path in paths { collector.collect(path) }
-        collector.readPlannedFiles(serial: serial)
-        return collector
+        let plan = collector.plan
+        let outcomes = ParallelMap.map(plan.count, serial: serial) { index -> Outcome<Result>? in
+            guard case .read(let real, let shown) = plan[index] else { return nil }
+            switch read(real, shown: shown) {
+            case .contents(let bytes): return .processed(process(ModelSourceFile(path: shown, contents: bytes)))
+            case .unreadable(let reason): return .unreadable(reason)
+            }
+        }
+        var results: [Result] = []
+        var diagnostics: [ModelDiagnostic] = []
+        for (step, outcome) in zip(plan, outcomes) {
+            switch (step, outcome) {
+            case (.problem(let diagnostic), _): diagnostics.append(diagnostic)
+            case (.read(_, let shown), .unreadable(let reason)?): diagnostics.append(Self.diagnostic(shown, reason))
+            case (.read, .processed(let result)?): results.append(result)
+            case (.read, nil): break
+            }
+        }
+        return (results, diagnostics)
+    }
+
+    private enum Outcome<Result> {
+        case processed(Result)
+        case unreadable(String)
     }
 
     private mutating func collect(_ path: String) {
@@ -102,28 +127,8 @@ struct ModelFileCollector {
         }
     }
 
-    /// Reads the planned files in parallel, then records files and problems in plan order.
-    private mutating func readPlannedFiles(serial: Bool) {
-        let plan = self.plan
-        let outcomes = ParallelMap.map(plan.count, serial: serial) { index -> ReadOutcome? in
-            guard case .read(let real, let shown) = plan[index] else { return nil }
-            return Self.read(real, shown: shown)
-        }
-        for (step, outcome) in zip(plan, outcomes) {
-            switch (step, outcome) {
-            case (.problem(let diagnostic), _): diagnostics.append(diagnostic)
-            case (.read(_, let shown), .unreadable(let reason)?): diagnostics.append(Self.diagnostic(shown, reason))
-            case (.read(_, let shown), .contents(let bytes)?): files.append(ModelSourceFile(path: shown, contents: bytes))
-            case (.read, .irrelevant?), (.read, nil): break
-            }
-        }
-        self.plan = []
-    }
-
     private enum ReadOutcome {
         case contents([UInt8])
-        /// A Swift file the byte search shows cannot declare or register anything.
-        case irrelevant
         case unreadable(String)
     }
 
@@ -132,8 +137,6 @@ struct ModelFileCollector {
     private static func read(_ real: String, shown: String) -> ReadOutcome {
         switch FileSystem.readRegularFile(real) {
         case .success(let bytes):
-            // Most of an app's Swift files cannot matter; drop them before anything is lexed.
-            if shown.hasSuffix(".swift"), !SwiftModelParser.isWorthReading(bytes) { return .irrelevant }
             return .contents(bytes)
         case .failure(.missing): return .unreadable("no such file (or a broken symbolic link)")
         case .failure(.notRegular): return .unreadable("not a regular file")

@@ -22,9 +22,11 @@ public enum ModelReader {
     /// `serial` keeps every step on the calling thread (tests compare it with the
     /// parallel reading, which must give the same model).
     static func read(paths: [String], workingDirectory: String?, serial: Bool) -> AppModel {
-        let collector = ModelFileCollector.collect(paths, workingDirectory: workingDirectory, serial: serial)
-        var model = read(files: collector.files, serial: serial)
-        model.diagnostics = collector.diagnostics + model.diagnostics
+        let collected = ModelFileCollector.collect(paths, workingDirectory: workingDirectory, serial: serial) { file in
+            (file.path, parse(file))
+        }
+        var model = assemble(collected.results, serial: serial)
+        model.diagnostics = collected.diagnostics + model.diagnostics
         return model
     }
 
@@ -36,25 +38,27 @@ public enum ModelReader {
     }
 
     static func read(files: [ModelSourceFile], serial: Bool) -> AppModel {
-        let sorted = files.sorted { $0.path < $1.path }
-        // Lexing and parsing one file needs nothing from the others: all cores, then the
-        // results in path order.
-        let parsed = ParallelMap.map(sorted.count, serial: serial) { index in parse(sorted[index]) }
+        // Lexing and parsing one file needs nothing from the others: all cores.
+        assemble(ParallelMap.map(files.count, serial: serial) { index in (files[index].path, parse(files[index])) }, serial: serial)
+    }
+
+    /// Every file's declarations, in path order, into one model.
+    private static func assemble(_ parsed: [(path: String, result: FileResult)], serial: Bool) -> AppModel {
         var declarations: [SwiftFileDeclarations] = []
         var coreDataFiles: [ModelSourceFile] = []
         var problems: [ModelDiagnostic] = []
-        for (file, result) in zip(sorted, parsed) {
+        for (_, result) in parsed.sorted(by: { $0.path < $1.path }) {
             switch result {
             case .swift(let declarationsOfFile, let fileProblems):
                 problems += fileProblems
                 declarations.append(declarationsOfFile)
-            case .coreData:
+            case .coreData(let file):
                 coreDataFiles.append(file)
             case .skipped:
                 break
             }
         }
-        let swift = SwiftModelAssembler(files: declarations).assemble()
+        let swift = SwiftModelAssembler(files: declarations, serial: serial).assemble()
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
         return AppModel(
             entities: swift.entities + coreData.entities, registeredTypes: swift.registeredTypes,
@@ -63,7 +67,7 @@ public enum ModelReader {
 
     private enum FileResult {
         case swift(SwiftFileDeclarations, [ModelDiagnostic])
-        case coreData
+        case coreData(ModelSourceFile)
         case skipped
     }
 
@@ -85,7 +89,7 @@ public enum ModelReader {
             }
             return .swift(parsed, problems)
         case .coreDataContents, .coreDataCurrentVersion:
-            return .coreData
+            return .coreData(file)
         case .other:
             return .skipped
         }

@@ -29,9 +29,8 @@ enum ModelsCommand {
         let model = try ModelInput.read(context)
         if format == "json" {
             // JSONEncoder's exact text, written directly (a large app prints megabytes).
-            var json = AppModelJSON.encode(model)
-            json.append(UInt8(ascii: "\n"))
-            context.console.out(String(decoding: json, as: UTF8.self))
+            for piece in AppModelJSON.encodedPieces(model) { context.console.out(utf8: piece) }
+            context.console.out("\n")
         } else {
             context.console.out(ModelListing.text(model))
         }

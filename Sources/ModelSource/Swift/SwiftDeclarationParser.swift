@@ -22,10 +22,12 @@ struct SwiftDeclarationParser {
         var type: Int?
     }
 
-    static func parse(_ tokens: [SwiftToken], file: String) -> SwiftFileDeclarations {
+    /// `mayRegister: false` (the bytes hold no `Schema`, `ModelContainer`...) skips the
+    /// search for registration calls, which could find nothing.
+    static func parse(_ tokens: [SwiftToken], file: String, mayRegister: Bool = true) -> SwiftFileDeclarations {
         var parser = SwiftDeclarationParser(tokens: tokens, result: SwiftFileDeclarations(file: file))
         parser.run()
-        parser.result.modelLists += ModelListScanner.calls(in: tokens)
+        if mayRegister { parser.result.modelLists += ModelListScanner.calls(in: tokens) }
         return parser.result
     }
 

@@ -93,7 +93,11 @@ struct SwiftLexer {
     }
 
     private mutating func emit(_ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int? = nil, escaped: Bool = false) {
-        let text = String(decoding: bytes[max(0, start)..<min(max(start, end), bytes.count)], as: UTF8.self)
+        let lower = max(0, start), upper = min(max(start, end), bytes.count)
+        // One ASCII byte (every punctuation token): a ready-made string, no decoding.
+        let text = upper - lower == 1 && bytes[lower] < 0x80
+            ? ASCII.singleByteStrings[Int(bytes[lower])]
+            : String(decoding: bytes[lower..<upper], as: UTF8.self)
         emit(kind, text: text, line: tokenLine ?? line, escaped: escaped)
     }
 
@@ -340,6 +344,9 @@ enum ASCII {
 
     static let punctuation = ByteClass("{}()[],:;.\\<>")
     static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
+
+    /// The string of each ASCII byte, by byte value.
+    static let singleByteStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 

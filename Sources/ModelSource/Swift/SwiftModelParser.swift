@@ -41,7 +41,7 @@ public enum SwiftModelParser {
     }
 
     static func parse(_ bytes: [UInt8], file: String) -> SwiftFileDeclarations {
-        SwiftDeclarationParser.parse(SwiftLexer.tokenize(bytes), file: file)
+        SwiftDeclarationParser.parse(SwiftLexer.tokenize(bytes), file: file, mayRegister: mayRegisterModels(bytes))
     }
 
     /// Whether the model reader needs to lex this file at all: besides models and
