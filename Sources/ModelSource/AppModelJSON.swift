@@ -132,7 +132,7 @@ struct JSONTextWriter {
         newline(indent: indent)
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+        bytes.append(contentsOf: Self.keySeparator)
     }
 
     mutating func field(_ name: StaticString, _ value: String, indent: Int) {
@@ -156,13 +156,24 @@ struct JSONTextWriter {
     mutating func comma() { bytes.append(UInt8(ascii: ",")) }
 
     mutating func bool(_ value: Bool) {
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        bytes.append(contentsOf: value ? Self.trueText : Self.falseText)
     }
 
+    private static let keySeparator: [UInt8] = Array("\" : ".utf8)
+    private static let trueText: [UInt8] = Array("true".utf8)
+    private static let falseText: [UInt8] = Array("false".utf8)
+
     mutating func newline(indent: Int) {
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<(indent * 2) { bytes.append(UInt8(ascii: " ")) }
+        if indent < Self.newlines.count {
+            bytes.append(contentsOf: Self.newlines[indent])
+        } else {
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        }
     }
+
+    /// A line break and the indentation of each depth the model's JSON reaches.
+    private static let newlines: [[UInt8]] = (0..<8).map { [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: $0 * 2) }
 
     /// JSON string escaping as JSONEncoder does it without escaping slashes: quote,
     /// backslash and control characters; everything else (UTF-8 included) as is.
