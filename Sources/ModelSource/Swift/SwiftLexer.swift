@@ -7,20 +7,30 @@
 /// literal frame it opened earlier; nesting lives on an explicit stack, not recursion, so
 /// no input can exhaust the call stack. Unterminated literals end at end of line or file.
 struct SwiftLexer {
-    private let bytes: [UInt8]
+    /// The file, borrowed for the length of `tokenize` (no retain or copy per token).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var sawNewline = true
     private var tokens: [SwiftToken] = []
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // Swift source averages a token per four to five bytes.
+        tokens.reserveCapacity(bytes.count / 4)
     }
 
     static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
-        var lexer = SwiftLexer(bytes)
-        lexer.run()
-        return lexer.tokens
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = SwiftLexer(buffer)
+            lexer.run()
+            return lexer.tokens
+        }
+    }
+
+    /// The text of `bytes[lower..<upper]`.
+    private func string(_ lower: Int, _ upper: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
     }
 
     private mutating func run() {
@@ -97,7 +107,7 @@ struct SwiftLexer {
         // One ASCII byte (every punctuation token): a ready-made string, no decoding.
         let text = upper - lower == 1 && bytes[lower] < 0x80
             ? ASCII.singleByteStrings[Int(bytes[lower])]
-            : String(decoding: bytes[lower..<upper], as: UTF8.self)
+            : string(lower, upper)
         emit(kind, text: text, line: tokenLine ?? line, escaped: escaped)
     }
 
@@ -197,7 +207,7 @@ struct SwiftLexer {
             } else if byte == ASCII.dot, end + 1 < bytes.count, ASCII.isDigit(bytes[end + 1]) {
                 end += 1
             } else if byte == ASCII.plus || byte == ASCII.minus, end > index,
-                      [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[end - 1]),
+                      ASCII.exponentMarks.contains(bytes[end - 1]),
                       end + 1 < bytes.count, ASCII.isDigit(bytes[end + 1]) {
                 end += 1
             } else {
@@ -287,7 +297,7 @@ struct SwiftLexer {
                 }
             }
         }
-        let text = String(decoding: bytes[contentStart..<max(contentStart, min(contentEnd, bytes.count))], as: UTF8.self)
+        let text = string(contentStart, max(contentStart, min(contentEnd, bytes.count)))
         emitLiteral(text: text, line: tokenLine, newlineBefore: newlineBefore)
     }
 
@@ -320,7 +330,7 @@ struct SwiftLexer {
                 consumeOne()
             }
         }
-        emitLiteral(text: String(decoding: bytes[start..<index], as: UTF8.self), line: tokenLine, newlineBefore: newlineBefore)
+        emitLiteral(text: string(start, index), line: tokenLine, newlineBefore: newlineBefore)
     }
 
     /// Appends a literal token that may span lines, flagged by what preceded its start.
@@ -342,6 +352,7 @@ enum ASCII {
     static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
 
+    static let exponentMarks = ByteClass("eEpP")
     static let punctuation = ByteClass("{}()[],:;.\\<>")
     static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
 
