@@ -5,6 +5,10 @@ struct ASCIIShape {
     let shape: SwiftTypeShape
 
     init?(_ text: String) {
+        if let simple = Self.simpleShape(text) {
+            shape = simple
+            return
+        }
         guard Self.isPlain(text) else { return nil }
         var base = Self.trimmed(ArraySlice(text.utf8))
         var optional = false
@@ -42,7 +46,28 @@ struct ASCIIShape {
 
     /// ASCII without `\r`.
     static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } }
+            ?? text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    }
+
+    /// The most common type texts, `Name`, `Module.Name` and the same with trailing `?` or
+    /// `!`: identifier characters and dots only, so none of the general rules can apply but
+    /// the optional one.
+    static func simpleShape(_ text: String) -> SwiftTypeShape? {
+        text.utf8.withContiguousStorageIfAvailable { utf8 -> SwiftTypeShape? in
+            var end = utf8.count
+            while end > 0, utf8[end - 1] == UInt8(ascii: "?") || utf8[end - 1] == UInt8(ascii: "!") { end -= 1 }
+            guard end > 0, utf8[0] != UInt8(ascii: "."),
+                  utf8[..<end].allSatisfy({ isNameByte($0) || $0 == UInt8(ascii: ".") }) else { return nil }
+            let base = end == utf8.count ? text : String(decoding: UnsafeBufferPointer(rebasing: utf8[..<end]), as: UTF8.self)
+            return SwiftTypeShape(base: base, optional: end < utf8.count, element: nil, isDictionary: false)
+        } ?? nil
+    }
+
+    /// Letters, digits, `_`, `$`.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
     }
 
     /// Character.isWhitespace for ASCII: tab, line feed, vertical tab, form feed, carriage
