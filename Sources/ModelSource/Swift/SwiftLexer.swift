@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns Swift source bytes into tokens without a compiler. Knows every literal and
 /// comment form that can hide `@Model`, braces or quotes from a naive scan: nested block
 /// comments, single-line, multi-line and raw strings (`#"..."#`, `##"""..."""##`),
@@ -119,7 +125,11 @@ struct SwiftLexer {
     // MARK: - Comments
 
     private mutating func skipLineComment() {
-        while index < bytes.count, bytes[index] != ASCII.newline, bytes[index] != ASCII.carriageReturn { index += 1 }
+        // To the next line feed (memchr), unless a carriage return comes first.
+        let rest = bytes.count - index
+        let end = memchr(bytes.baseAddress! + index, Int32(ASCII.newline), rest)
+            .map { bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+        while index < end, bytes[index] != ASCII.carriageReturn { index += 1 }
     }
 
     /// `/* ... /* nested */ ... */`; an unterminated comment runs to end of file.
@@ -257,6 +267,12 @@ struct SwiftLexer {
             let byte = bytes[index]
             switch top {
             case .string(let hashCount, let isMultiline):
+                if !ASCII.stringSpecial.contains(byte) {
+                    // Ordinary text: nothing to count or close.
+                    index += 1
+                    while index < bytes.count, !ASCII.stringSpecial.contains(bytes[index]) { index += 1 }
+                    continue
+                }
                 if byte == ASCII.backslash, hashes(at: index + 1, count: hashCount) {
                     index += 1 + hashCount
                     if index < bytes.count, bytes[index] == ASCII.openParen {
@@ -353,6 +369,8 @@ enum ASCII {
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
 
     static let exponentMarks = ByteClass("eEpP")
+    /// Bytes that can matter inside a string literal: escapes, quotes, line breaks.
+    static let stringSpecial = ByteClass("\\\"\n\r")
     static let punctuation = ByteClass("{}()[],:;.\\<>")
     static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
 
