@@ -59,8 +59,18 @@ public enum SwiftModelParser {
     }
 }
 
-/// Substring search over bytes: a first-byte scan, then a compare.
-enum ByteSearch {
+/// Substring search over bytes (libc's memmem where it exists). Public for the other
+/// byte searches of the product (change detection's `@Model` test on git blobs).
+public enum ByteSearch {
+    /// Whether `needle` occurs in `bytes`.
+    public static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, bytes.count >= needle.count, let base = bytes.baseAddress else { return needle.isEmpty }
+        return needle.withUnsafeBytes { pattern in
+            if let memmem { return memmem(base, bytes.count, pattern.baseAddress!, pattern.count) != nil }
+            return scan(bytes, pattern, from: 0) != nil
+        }
+    }
+
     static let modelMacro = Array("Model".utf8)
     static let registrationHints: [[UInt8]] = ["Schema", "odelContainer", "PersistentModel"].map { Array($0.utf8) }
     static let typealiasKeyword = Array("typealias".utf8)

@@ -24,6 +24,11 @@ public enum ProcessRunner {
     static let drainGracePeriod: TimeInterval = 2
 
     public static func run(_ request: ProcessRequest) throws(ProcessLaunchError) -> ProcessResult {
+        try run(request, polling: true)
+    }
+
+    /// `polling: false` takes the threaded path even where a pidfd exists (tests run both).
+    static func run(_ request: ProcessRequest, polling: Bool) throws(ProcessLaunchError) -> ProcessResult {
         let executable = try ExecutableLocator.locate(
             request.executable, environment: request.environment, workingDirectory: request.workingDirectory)
         let started = DispatchTime.now()
@@ -34,7 +39,7 @@ public enum ProcessRunner {
         defer { LiveProcessGroups.remove(group.pid) }
         // One thread and one poll over the pipes and the child (a pidfd): no thread hand-offs,
         // which on a busy machine cost milliseconds a call. Elsewhere, threads as below.
-        let pidfd = PidFD.open(child.pid)
+        let pidfd = polling ? PidFD.open(child.pid) : -1
         if pidfd < 0 { child.startReaper() }
         defer { if pidfd >= 0 { _ = close(pidfd) } }
 
