@@ -23,13 +23,17 @@ enum Target {
 }
 
 /// The printed result: one row per (our command, peer) pair with the ratio, the target,
-/// throughput, time per file (flat across sizes = linear growth) and peak memory.
+/// throughput, time per file net of start-up (flat across sizes = linear growth) and our
+/// peak memory.
 struct Table {
     private var rows: [[String]] = []
     private(set) var missed: [String] = []
 
+    /// `startup` (the `--help` time) is taken off before dividing by `files`: what is left
+    /// per file must stay flat as the input grows (linear time).
     mutating func add(
-        _ name: String, ours: Measurement, peer: (String, Measurement)?, target: Target? = nil, bytes: Int? = nil, files: Int? = nil
+        _ name: String, ours: Measurement, peer: (String, Measurement)?, target: Target? = nil, bytes: Int? = nil, files: Int? = nil,
+        startup: Double = 0
     ) {
         let ratio = peer.map { $0.1.seconds > 0 ? ours.seconds / $0.1.seconds : .infinity }
         let met = target.map { $0.met(ours: ours.seconds, peer: peer?.1.seconds) }
@@ -39,13 +43,13 @@ struct Table {
             ratio.map { String(format: "%.2fx", $0) } ?? "",
             target.map { "\($0.text) \(met == true ? "yes" : "NO")" } ?? "",
             bytes.map { String(format: "%.0f MB/s", Double($0) / 1e6 / ours.seconds) } ?? "",
-            files.map { String(format: "%.1f µs", ours.seconds / Double($0) * 1e6) } ?? "",
+            files.map { String(format: "%.1f µs", max(0, ours.seconds - startup) / Double($0) * 1e6) } ?? "",
             ours.peakKilobytes > 0 ? "\(ours.peakKilobytes / 1024) MB" : "",
         ])
     }
 
     func render() -> String {
-        let header = ["case", "ours", "peer", "peer time", "ours/peer", "target", "throughput", "per file", "peak RSS"]
+        let header = ["case", "ours", "peer", "peer time", "ours/peer", "target", "throughput", "per file*", "peak RSS"]
         let all = [header, header.map { _ in "" }] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.enumerated().map { number, row in
