@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "CloudKitSchemaCLI", dependencies: ["SchemaGate", "CloudKitSchema", "ModelSource"]),
         .executableTarget(name: "cloudkit-schema", dependencies: ["CloudKitSchemaCLI"]),
         // Benchmark against peers (README "Performance"); not part of the test suite.
-        .executableTarget(name: "cloudkit-schema-bench", dependencies: ["CloudKitSchema"]),
+        .executableTarget(name: "cloudkit-schema-bench", dependencies: ["CloudKitSchema", "SchemaGate"]),
         // Plugin logic, unit-tested as a normal target and linked into each plugin as source.
         .target(name: "PluginSupport"),
         // Shared test helpers (temp dirs, processes, git); used by test targets only.

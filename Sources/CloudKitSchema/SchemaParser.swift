@@ -120,7 +120,8 @@ public struct SchemaParser {
         let type = try parseFieldType()
         var options: IndexOptions = []
         while case .word(let word) = current.kind,
-              let option = IndexOptions.keywords.first(where: { $0.0 == word.uppercased() })?.1 {
+              case let upper = word.uppercased(),
+              let option = IndexOptions.keywords.first(where: { $0.0 == upper })?.1 {
             options.insert(option)
             advance()
         }
@@ -261,6 +262,11 @@ func validateUTF8(_ bytes: [UInt8]) throws(SchemaParseError) {
     var line = 1, lineStart = 0, index = 0
     while index < bytes.count {
         let byte = bytes[index]
+        // ASCII other than a line feed needs no checks: the common case.
+        if byte < 0x80 && byte != UInt8(ascii: "\n") {
+            index += 1
+            continue
+        }
         let length: Int
         switch byte {
         case 0x00...0x7F: length = 1

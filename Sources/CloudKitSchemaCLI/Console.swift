@@ -6,12 +6,19 @@ import Foundation
 public final class Console: @unchecked Sendable {
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
+    /// Writes UTF-8 bytes to stdout as they are; nil sends them through `writeOut`.
+    private let writeOutBytes: (([UInt8]) -> Void)?
     /// Whether stdout is a terminal (decides colour).
     public let isTerminal: Bool
 
-    public init(isTerminal: Bool = false, out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+    public convenience init(isTerminal: Bool = false, out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+        self.init(isTerminal: isTerminal, out: out, outBytes: nil, err: err)
+    }
+
+    private init(isTerminal: Bool, out: @escaping (String) -> Void, outBytes: (([UInt8]) -> Void)?, err: @escaping (String) -> Void) {
         self.isTerminal = isTerminal
         self.writeOut = out
+        self.writeOutBytes = outBytes
         self.writeErr = err
     }
 
@@ -19,10 +26,16 @@ public final class Console: @unchecked Sendable {
         Console(
             isTerminal: isatty(STDOUT_FILENO) == 1,
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            outBytes: { bytes in bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) } },
             err: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 
     public func out(_ text: String) { writeOut(text) }
+    /// UTF-8 output (megabytes of JSON) without the copies a String and a Data would make.
+    public func out(utf8 bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if let writeOutBytes { writeOutBytes(bytes) } else { writeOut(String(decoding: bytes, as: UTF8.self)) }
+    }
     public func err(_ text: String) { writeErr(text) }
     public func line(_ text: String) { writeOut(text + "\n") }
     public func errorLine(_ text: String) { writeErr(text + "\n") }

@@ -4,33 +4,76 @@ import Foundation
 /// are stable; skipping build and dependency folders; following symbolic links at most
 /// once per real directory), reads `.swift` files and Core Data bundles, and turns every
 /// path it cannot read into a diagnostic naming it.
+///
+/// The walk only lists directories and plans the reads; the reads (and whatever the caller
+/// does with each file) then run on every core, and their results are put back in walk
+/// order, so results and diagnostics come out as a serial walk's would.
 struct ModelFileCollector {
-    private(set) var files: [ModelSourceFile] = []
-    private(set) var diagnostics: [ModelDiagnostic] = []
+    private var diagnostics: [ModelDiagnostic] = []
     private let workingDirectory: String?
     private var visited = Set<String>()
-    private let fileManager = FileManager.default
+    private var plan: [Step] = []
     /// Deeper trees are not app sources; the bound also stops pathological nesting.
     private let maximumDepth = 64
 
-    init(workingDirectory: String?) {
+    /// What the walk found, in order: a problem to report now, or a file to read later.
+    private enum Step {
+        case problem(ModelDiagnostic)
+        case read(real: String, shown: String)
+    }
+
+    private init(workingDirectory: String?) {
         self.workingDirectory = workingDirectory
     }
 
-    mutating func collect(_ path: String) {
+    /// Walks every path, then reads the files it found on every core (unless `serial`),
+    /// handing each one that can matter to `process` right after reading it, while its
+    /// bytes are still in cache. Results and problems come back in walk order.
+    static func collect<Result>(
+        _ paths: [String], workingDirectory: String?, serial: Bool = false, process: (ModelSourceFile) -> Result
+    ) -> (results: [Result], diagnostics: [ModelDiagnostic]) {
+        var collector = ModelFileCollector(workingDirectory: workingDirectory)
+        for path in paths { collector.collect(path) }
+        let plan = collector.plan
+        let outcomes = ParallelMap.map(plan.count, serial: serial) { index -> Outcome<Result>? in
+            guard case .read(let real, let shown) = plan[index] else { return nil }
+            switch read(real, shown: shown) {
+            case .contents(let bytes): return .processed(process(ModelSourceFile(path: shown, contents: bytes)))
+            case .unreadable(let reason): return .unreadable(reason)
+            }
+        }
+        var results: [Result] = []
+        var diagnostics: [ModelDiagnostic] = []
+        for (step, outcome) in zip(plan, outcomes) {
+            switch (step, outcome) {
+            case (.problem(let diagnostic), _): diagnostics.append(diagnostic)
+            case (.read(_, let shown), .unreadable(let reason)?): diagnostics.append(Self.diagnostic(shown, reason))
+            case (.read, .processed(let result)?): results.append(result)
+            case (.read, nil): break
+            }
+        }
+        return (results, diagnostics)
+    }
+
+    private enum Outcome<Result> {
+        case processed(Result)
+        case unreadable(String)
+    }
+
+    private mutating func collect(_ path: String) {
         let shown = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let real = resolve(shown)
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: real, isDirectory: &isDirectory) else {
+        switch FileSystem.kind(of: real) {
+        case .missing:
             unreadable(shown, "no such file or directory (or a broken symbolic link)")
-            return
-        }
-        if isDirectory.boolValue {
+        case .directory:
             if isModelBundle(shown) { collectBundle(real, shown: shown) } else { walk(real, shown: shown, depth: 0) }
-        } else if shown.hasSuffix(".swift") || ModelSourceFile(path: shown, contents: []).role != .other {
-            readFile(real, shown: shown)
-        } else {
-            unreadable(shown, "not a model source: give directories, .swift files or .xcdatamodeld / .xcdatamodel bundles")
+        case .other:
+            if shown.hasSuffix(".swift") || ModelSourceFile(path: shown, contents: []).role != .other {
+                plan.append(.read(real: real, shown: shown))
+            } else {
+                unreadable(shown, "not a model source: give directories, .swift files or .xcdatamodeld / .xcdatamodel bundles")
+            }
         }
     }
 
@@ -46,24 +89,22 @@ struct ModelFileCollector {
     private mutating func walk(_ real: String, shown: String, depth: Int) {
         let canonical = URL(fileURLWithPath: real).resolvingSymlinksInPath().path
         guard depth < maximumDepth, visited.insert(canonical).inserted else { return }
-        let entries: [String]
-        do {
-            entries = try fileManager.contentsOfDirectory(atPath: real).sorted()
-        } catch {
+        let entries: [FileSystem.Entry]
+        switch FileSystem.list(real) {
+        case .success(let listed): entries = listed
+        case .failure(let error):
             unreadable(shown, "cannot list the directory (\(error.localizedDescription))")
             return
         }
-        for entry in entries where !ModelReader.skippedDirectories.contains(entry) {
-            let realEntry = real + "/" + entry, shownEntry = shown + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: realEntry, isDirectory: &isDirectory) else {
-                if entry.hasSuffix(".swift") { unreadable(shownEntry, "a broken symbolic link") }
-                continue
-            }
-            if isDirectory.boolValue {
-                if isModelBundle(entry) { collectBundle(realEntry, shown: shownEntry) } else { walk(realEntry, shown: shownEntry, depth: depth + 1) }
-            } else if entry.hasSuffix(".swift") {
-                readFile(realEntry, shown: shownEntry)
+        for entry in entries where !ModelReader.skippedDirectories.contains(entry.name) {
+            let realEntry = real + "/" + entry.name, shownEntry = shown + "/" + entry.name
+            switch entry.kind {
+            case .missing:
+                if entry.name.hasSuffix(".swift") { unreadable(shownEntry, "a broken symbolic link") }
+            case .directory:
+                if isModelBundle(entry.name) { collectBundle(realEntry, shown: shownEntry) } else { walk(realEntry, shown: shownEntry, depth: depth + 1) }
+            case .other:
+                if entry.name.hasSuffix(".swift") { plan.append(.read(real: realEntry, shown: shownEntry)) }
             }
         }
     }
@@ -72,43 +113,43 @@ struct ModelFileCollector {
     /// lone `.xcdatamodel` (its `contents`).
     private mutating func collectBundle(_ real: String, shown: String) {
         if shown.hasSuffix(".xcdatamodel") {
-            readFile(real + "/contents", shown: shown + "/contents")
+            plan.append(.read(real: real + "/contents", shown: shown + "/contents"))
             return
         }
-        let entries = (try? fileManager.contentsOfDirectory(atPath: real).sorted()) ?? []
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: real).sorted()) ?? []
         if entries.contains(".xccurrentversion") {
-            readFile(real + "/.xccurrentversion", shown: shown + "/.xccurrentversion")
+            plan.append(.read(real: real + "/.xccurrentversion", shown: shown + "/.xccurrentversion"))
         }
         let versions = entries.filter { $0.hasSuffix(".xcdatamodel") }
         if versions.isEmpty { unreadable(shown, "a Core Data model bundle with no .xcdatamodel version inside") }
         for version in versions {
-            readFile(real + "/" + version + "/contents", shown: shown + "/" + version + "/contents")
+            plan.append(.read(real: real + "/" + version + "/contents", shown: shown + "/" + version + "/contents"))
         }
+    }
+
+    private enum ReadOutcome {
+        case contents([UInt8])
+        case unreadable(String)
     }
 
     /// Reads a regular file; anything else (missing, a FIFO, unreadable) is a diagnostic,
     /// never a blocking read.
-    private mutating func readFile(_ real: String, shown: String) {
-        let target = URL(fileURLWithPath: real).resolvingSymlinksInPath().path
-        guard let type = (try? fileManager.attributesOfItem(atPath: target))?[.type] as? FileAttributeType else {
-            unreadable(shown, "no such file (or a broken symbolic link)")
-            return
+    private static func read(_ real: String, shown: String) -> ReadOutcome {
+        switch FileSystem.readRegularFile(real) {
+        case .success(let bytes):
+            return .contents(bytes)
+        case .failure(.missing): return .unreadable("no such file (or a broken symbolic link)")
+        case .failure(.notRegular): return .unreadable("not a regular file")
+        case .failure(.unreadable): return .unreadable("cannot read the file (check its permissions)")
         }
-        guard type == .typeRegular else {
-            unreadable(shown, "not a regular file")
-            return
-        }
-        guard let data = fileManager.contents(atPath: target) else {
-            unreadable(shown, "cannot read the file (check its permissions)")
-            return
-        }
-        let bytes = [UInt8](data)
-        // Most of an app's Swift files cannot matter; drop them before anything is lexed.
-        if shown.hasSuffix(".swift"), !SwiftModelParser.isWorthReading(bytes) { return }
-        files.append(ModelSourceFile(path: shown, contents: bytes))
     }
 
+    /// Walk problems keep their place among the planned reads.
     private mutating func unreadable(_ path: String, _ reason: String) {
-        diagnostics.append(ModelDiagnostic(kind: .unreadableFile, message: "\(path): \(reason)", file: path))
+        plan.append(.problem(Self.diagnostic(path, reason)))
+    }
+
+    private static func diagnostic(_ path: String, _ reason: String) -> ModelDiagnostic {
+        ModelDiagnostic(kind: .unreadableFile, message: "\(path): \(reason)", file: path)
     }
 }

@@ -16,10 +16,17 @@ public enum ModelReader {
     /// Like `read(paths:)`, resolving relative paths against `workingDirectory`; files are
     /// reported under the paths as given (`Models/Item.swift`), not as resolved.
     public static func read(paths: [String], workingDirectory: String?) -> AppModel {
-        var collector = ModelFileCollector(workingDirectory: workingDirectory)
-        for path in paths { collector.collect(path) }
-        var model = read(files: collector.files)
-        model.diagnostics = collector.diagnostics + model.diagnostics
+        read(paths: paths, workingDirectory: workingDirectory, serial: false)
+    }
+
+    /// `serial` keeps every step on the calling thread (tests compare it with the
+    /// parallel reading, which must give the same model).
+    static func read(paths: [String], workingDirectory: String?, serial: Bool) -> AppModel {
+        let collected = ModelFileCollector.collect(paths, workingDirectory: workingDirectory, serial: serial) { file in
+            (file.path, parse(file))
+        }
+        var model = assemble(collected.results, serial: serial)
+        model.diagnostics = collected.diagnostics + model.diagnostics
         return model
     }
 
@@ -27,35 +34,64 @@ public enum ModelReader {
     /// are passed as their `contents` files with the path inside the bundle
     /// (`App.xcdatamodeld/App 2.xcdatamodel/contents`) plus the bundle's `.xccurrentversion`.
     public static func read(files: [ModelSourceFile]) -> AppModel {
-        let sorted = files.sorted { $0.path < $1.path }
+        read(files: files, serial: false)
+    }
+
+    static func read(files: [ModelSourceFile], serial: Bool) -> AppModel {
+        // Lexing and parsing one file needs nothing from the others: all cores.
+        assemble(ParallelMap.map(files.count, serial: serial) { index in (files[index].path, parse(files[index])) }, serial: serial)
+    }
+
+    /// Every file's declarations, in path order, into one model.
+    private static func assemble(_ parsed: [(path: String, result: FileResult)], serial: Bool) -> AppModel {
         var declarations: [SwiftFileDeclarations] = []
         var coreDataFiles: [ModelSourceFile] = []
         var problems: [ModelDiagnostic] = []
-        for file in sorted {
-            switch file.role {
-            case .swift:
-                guard SwiftModelParser.isWorthReading(file.contents) else { break }
-                if SwiftModelParser.mayDeclareModel(file.contents), let invalid = UTF8Check.diagnostic(file.contents, file: file.path) {
-                    problems.append(invalid)
-                }
-                let parsed = SwiftModelParser.parse(file.contents, file: file.path)
-                problems += parsed.unclosedModels.map { model in
-                    ModelDiagnostic(
-                        kind: .parseError,
-                        message: "\(file.path):\(model.line): the body of @Model class \(model.name) is never closed (a '}' is missing), so its properties cannot be read; fix the braces",
-                        file: file.path, line: model.line)
-                }
-                declarations.append(parsed)
-            case .coreDataContents, .coreDataCurrentVersion:
+        for (_, result) in parsed.sorted(by: { $0.path < $1.path }) {
+            switch result {
+            case .swift(let declarationsOfFile, let fileProblems):
+                problems += fileProblems
+                declarations.append(declarationsOfFile)
+            case .coreData(let file):
                 coreDataFiles.append(file)
-            case .other:
+            case .skipped:
                 break
             }
         }
-        let swift = SwiftModelAssembler(files: declarations).assemble()
+        let swift = SwiftModelAssembler(files: declarations, serial: serial).assemble()
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
         return AppModel(
             entities: swift.entities + coreData.entities, registeredTypes: swift.registeredTypes,
             diagnostics: problems + swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion)
+    }
+
+    private enum FileResult {
+        case swift(SwiftFileDeclarations, [ModelDiagnostic])
+        case coreData(ModelSourceFile)
+        case skipped
+    }
+
+    /// One file on its own: what a Swift file declares (and its problems), or its role.
+    private static func parse(_ file: ModelSourceFile) -> FileResult {
+        switch file.role {
+        case .swift:
+            guard SwiftModelParser.isWorthReading(file.contents) else { return .skipped }
+            var problems: [ModelDiagnostic] = []
+            if SwiftModelParser.mayDeclareModel(file.contents), let invalid = UTF8Check.diagnostic(file.contents, file: file.path) {
+                problems.append(invalid)
+            }
+            let parsed = SwiftModelParser.parse(file.contents, file: file.path)
+            problems += parsed.unclosedModels.map { model in
+                ModelDiagnostic(
+                    kind: .parseError,
+                    message: "\(file.path):\(model.line): the body of @Model class \(model.name) is never closed (a '}' is missing), so its properties cannot be read; fix the braces",
+                    file: file.path, line: model.line)
+            }
+            return .swift(parsed, problems)
+        case .coreDataContents, .coreDataCurrentVersion:
+            return .coreData(file)
+        case .other:
+            return .skipped
+        }
     }
 }

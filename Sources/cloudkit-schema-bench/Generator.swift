@@ -4,9 +4,12 @@ import Foundation
 /// a git history, at chosen sizes. Deterministic, so runs compare.
 enum Generator {
     /// A ~4 KB Swift file; with `model`, it declares one `@Model` class of 12 properties.
+    /// One in ten other files declares an enum, as real apps do (the model reader must lex
+    /// those: a raw-value enum can be a model property's default).
     static func swiftFile(index: Int, model: Bool) -> String {
         var text = "import Foundation\n"
         text += model ? "import SwiftData\n\n@Model\nfinal class Model\(index) {\n" : "\nstruct View\(index) {\n"
+        if !model && index % 10 == 5 { text += "    enum Mode: String { case compact, regular }\n" }
         let types = ["String", "Int", "Double", "Date", "Bool", "Data", "UUID", "[String]"]
         let defaults = ["\"\"", "0", "0.0", ".now", "false", "Data()", "UUID()", "[]"]
         for property in 0..<12 {

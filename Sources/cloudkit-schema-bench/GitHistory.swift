@@ -8,31 +8,39 @@ enum GitHistory {
         var stream = "reset refs/heads/main\n"
         // Base commit with every file, tagged as the last release.
         stream += "commit refs/heads/main\nmark :1\ncommitter Bench <bench@example.com> 1700000000 +0000\ndata 4\nbase\n"
+        var contents: [String: String] = [:]
         for path in files {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            let relative = String(path.dropFirst(directory.count + 1))
-            stream += "M 100644 inline \(relative)\ndata \(data.count)\n" + String(decoding: data, as: UTF8.self) + "\n"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            contents[path] = text
+            stream += "M 100644 inline \(relative(path, directory))\ndata \(text.utf8.count)\n\(text)\n"
         }
         stream += "reset refs/tags/v1.0.0\nfrom :1\n"
-        // Each later commit edits one file (every 7th file, so most of the tree is untouched).
+        // Each later commit appends a line to one of every 7th file: most of the tree is
+        // untouched, and an edited file keeps what it declares.
+        let edited = stride(from: 0, to: files.count, by: 7).map { files[$0] }
         for commit in 0..<commits {
-            let path = files[(commit * 7) % files.count]
-            let relative = String(path.dropFirst(directory.count + 1))
-            let body = "// edit \(commit)\n"
+            let path = edited[commit % edited.count]
+            let body = (contents[path] ?? "") + "// edit \(commit)\n"
+            contents[path] = body
             stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(1700000001 + commit) +0000\ndata 5\nedit\n"
-            stream += "M 100644 inline \(relative)\ndata \(body.utf8.count)\n\(body)\n"
+            stream += "M 100644 inline \(relative(path, directory))\ndata \(body.utf8.count)\n\(body)\n"
         }
-        let streamFile = directory + ".fast-import"
+        let streamFile = directory + "/.git/bench.fast-import"
         try stream.write(toFile: streamFile, atomically: false, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: streamFile) }
         try run(["sh", "-c", "git -C \"$0\" fast-import --quiet < \"$1\"", directory, streamFile])
         try run(["git", "-C", directory, "checkout", "-q", "-f", "main"])
+        try run(["git", "-C", directory, "gc", "-q"])
+    }
+
+    private static func relative(_ path: String, _ directory: String) -> String {
+        String(path.dropFirst(directory.count + 1))
     }
 
     /// Through `measure` (posix_spawn): Foundation's Process crashes intermittently on Linux.
-    private static func run(_ arguments: [String]) throws {
-        guard measure(arguments).status == 0 else {
-            throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed"])
+    static func run(_ arguments: [String], in directory: String? = nil, output: String = "/dev/null") throws {
+        let result = measure(arguments, in: directory, output: output)
+        guard result.status == 0 else {
+            throw BenchError("\(arguments.joined(separator: " ")) failed (exit \(result.status))")
         }
     }
 }

@@ -1,68 +1,178 @@
 import CloudKitSchema
 import Foundation
+import SchemaGate
 
-// Benchmark: our commands against peers measured in the same run, as ratios.
-//   swift build -c release && .build/release/cloudkit-schema-bench [--quick]
+// Benchmark: our commands against peers measured in the same run, as ratios (issue 7).
+//   swift build -c release && .build/release/cloudkit-schema-bench [--quick] [--only CASES] [--keep]
 // Peers: `cat` (the I/O floor), `swiftc -frontend -parse` (the compiler's parser),
-// `git diff --name-only` (what `changed` must build on). Not part of the test suite.
+// `git diff --name-only` (what `changed` builds on), `true` (process start-up).
+// Not part of the test suite; deletes nothing but its own mkdtemp directory.
 
-let quick = CommandLine.arguments.contains("--quick")
-let runs = quick ? 3 : 5
+let options: Options
+do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(2)
+}
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
 let tool = binDirectory + "/cloudkit-schema"
 guard FileManager.default.isExecutableFile(atPath: tool) else {
     FileHandle.standardError.write(Data("error: \(tool) not found; build it first: swift build -c release\n".utf8))
     exit(2)
 }
-let work = NSTemporaryDirectory() + "ckschema-bench-\(getpid())"
-try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: work) }
+
+let workspace: Workspace
+do {
+    workspace = try Workspace()
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(2)
+}
+let work = workspace.path
+
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "n/a"
+}
+
+func totalBytes(_ paths: [String]) -> Int {
+    paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+}
+
+func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+
+/// `find | cat` of the Swift files under `directory/Sources`: reading them is the one cost
+/// no model reader can avoid, and find walks the tree as we do.
+func catPeer(_ directory: String) -> Measurement {
+    median(runs: options.runs) { measure(["sh", "-c", "find Sources -name '*.swift' -exec cat {} +"], in: directory) }
+}
+
+/// Our command: median wall time, then one more run for its peak memory.
+func ours(_ arguments: [String], in directory: String? = nil, runs: Int = options.runs) -> Measurement {
+    var result = median(runs: runs) { measure([tool] + arguments, in: directory) }
+    result.peakKilobytes = peakKilobytes([tool] + arguments, in: directory, scratch: work)
+    return result
+}
 
 var table = Table()
-print("cloudkit-schema benchmark, \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs after a warm-up\n")
+let startLoad = loadAverage()
+print("cloudkit-schema benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(options.runs) runs after a warm-up\(options.quick ? ", --quick sizes" : "")")
+print("load average at start: \(startLoad)\n")
 
-// 1. `models` over trees of model files, against cat and the compiler's parser.
-let sizes = quick ? [(50, 50), (500, 500)] : [(50, 50), (500, 500), (5_000, 5_000)]
-for (files, models) in sizes {
-    let dir = "\(work)/models-\(files)"
-    let paths = try Generator.writeSwiftTree(at: dir, files: files, models: models)
-    let bytes = paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
-    let ours = median(runs: runs) { measure([tool, "models", "--models", dir + "/Sources", "--format", "json"]) }
-    let cat = median(runs: runs) { measure(["sh", "-c", "find Sources -name '*.swift' -exec cat {} +"], in: dir) }
-    let parse = median(runs: runs) { measure(["swiftc", "-frontend", "-parse"] + paths) }
-    table.add("models: \(files) model files", ours: ours, peer: ("cat", cat), bytes: bytes, files: files)
-    table.add("models: \(files) model files", ours: ours, peer: ("swiftc -parse", parse), bytes: bytes, files: files)
+// Parsing schemas in-process (no process start-up in the figure), measured before any
+// child process runs: in-process figures are the most sensitive to what the process did
+// before (a bench that had spawned hundreds of children measured it 40% slower).
+var schemaRows: [(name: String, seconds: Double, bytes: Int, types: Int)] = []
+if options.runs("schema") {
+    for types in [10, 100, 1_000] {
+        let bytes = Array(Generator.schema(types: types, fields: 50).utf8)
+        guard (try? SchemaParser.parse(bytes: bytes)) != nil else {
+            FileHandle.standardError.write(Data("error: the generated \(types)-type schema does not parse\n".utf8))
+            exit(2)
+        }
+        let seconds = medianSeconds(runs: options.runs * 4) { _ = try? SchemaParser.parse(bytes: bytes) }
+        schemaRows.append(("parse schema: \(types) types x 50 fields (\(megabytes(bytes.count)))", seconds, bytes.count, types))
+    }
 }
 
-// 2. A realistic app: 5,000 Swift files, 50 of them models.
+// Start-up first: every other figure includes it once, and "per file" takes it off.
+let help = ours(["--help"], runs: options.runs * 4)
+let startup = help.seconds
+
 do {
-    let files = quick ? 500 : 5_000, models = quick ? 5 : 50
-    let dir = "\(work)/app"
-    let paths = try Generator.writeSwiftTree(at: dir, files: files, models: models)
-    let bytes = paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
-    let ours = median(runs: runs) { measure([tool, "models", "--models", dir + "/Sources", "--format", "json"]) }
-    let cat = median(runs: runs) { measure(["sh", "-c", "find Sources -name '*.swift' -exec cat {} +"], in: dir) }
-    table.add("models: app, \(files) files / \(models) models", ours: ours, peer: ("cat", cat), bytes: bytes, files: files)
+    // 1. `models` over trees where every file declares a model: against cat and the
+    // compiler's parser, at three sizes (per-file time flat = linear growth).
+    if options.runs("models") {
+        for files in options.quick ? [50, 500] : [50, 500, 5_000] {
+            let directory = "\(work)/models-\(files)"
+            let paths = try Generator.writeSwiftTree(at: directory, files: files, models: files)
+            let bytes = totalBytes(paths)
+            let result = ours(["models", "--models", directory + "/Sources", "--format", "json"])
+            let parse = median(runs: options.runs) { measure(["swiftc", "-frontend", "-parse"] + paths) }
+            let name = "models: \(files) model files (\(megabytes(bytes)))"
+            table.add(name, ours: result, peer: ("cat", catPeer(directory)), target: files == 5_000 ? .ratio(2) : nil, bytes: bytes, files: files, startup: startup)
+            table.add(name, ours: result, peer: ("swiftc -parse", parse), target: files == 5_000 ? .ratio(0.2) : nil, bytes: bytes, files: files, startup: startup)
+        }
+    }
 
-    // 3. `changed` on 10,000 commits since the last tag, against git diff alone.
-    let repo = "\(work)/repo"
-    try GitHistory.create(at: repo, files: try Generator.writeSwiftTree(at: repo, files: files, models: models), commits: quick ? 1_000 : 10_000)
-    let changed = median(runs: runs) { measure([tool, "changed", "--format", "json"], in: repo) }
-    let diff = median(runs: runs) { measure(["git", "diff", "--name-only", "v1.0.0..HEAD"], in: repo) }
-    table.add("changed: \(quick ? 1_000 : 10_000) commits since tag", ours: changed, peer: ("git diff --name-only", diff), bytes: nil, files: nil)
+    // 2. A realistic app: 1 file in 100 declares a model, 1 in 10 an enum.
+    if options.runs("app") {
+        for files in options.quick ? [50, 500] : [50, 500, 5_000] {
+            let models = max(1, files / 100)
+            let directory = "\(work)/app-\(files)"
+            let paths = try Generator.writeSwiftTree(at: directory, files: files, models: models)
+            let bytes = totalBytes(paths)
+            let result = ours(["models", "--models", directory + "/Sources", "--format", "json"])
+            table.add("models: app, \(files) files / \(models) models (\(megabytes(bytes)))", ours: result, peer: ("cat", catPeer(directory)),
+                      target: files == 5_000 ? .ratio(1.5) : nil, bytes: bytes, files: files, startup: startup)
+        }
+    }
+
+    // 3 and 4. The app as a git repository with 10,000 commits since its last tag:
+    // `changed` against git diff alone; `check` and `gate --no-create` with schema files.
+    if options.runs("changed") || options.runs("gate") {
+        let files = options.quick ? 500 : 5_000, commits = options.quick ? 1_000 : 10_000
+        let repo = "\(work)/repo"
+        let paths = try Generator.writeSwiftTree(at: repo, files: files, models: files / 100)
+        try GitHistory.create(at: repo, files: paths, commits: commits)
+        if options.runs("changed") {
+            let result = ours(["changed", "--format", "json"], in: repo)
+            let diff = median(runs: options.runs) { measure(["git", "diff", "--name-only", "v1.0.0..HEAD"], in: repo) }
+            let name = "changed: \(commits) commits since the tag"
+            table.add(name, ours: result, peer: ("git diff --name-only", diff), target: .ratio(1.5))
+            // The git work no implementation of `changed` can skip: the tag, the changed
+            // files (renames, worktree), uncommitted and untracked files, old contents.
+            let floor = median(runs: options.runs) {
+                measure(["sh", "-c", """
+                    git describe --tags --abbrev=0 HEAD && git diff --name-status -z -M v1.0.0 -- && git status --porcelain -z \
+                    && git diff --name-only v1.0.0 HEAD -- '*.swift' | sed 's/^/v1.0.0:/' | git cat-file --batch
+                    """], in: repo)
+            }
+            table.add(name, ours: result, peer: ("sh: its 5 git calls", floor))
+        }
+        if options.runs("gate") {
+            // Schemas that match the models: the check runs in full and passes.
+            try GitHistory.run([tool, "expected", "--models", "Sources"], in: repo, output: repo + "/production.ckdb")
+            try GitHistory.run(["cp", repo + "/production.ckdb", repo + "/development.ckdb"])
+            let bytes = totalBytes(paths)
+            let schemas = ["--production", "production.ckdb", "--development", "development.ckdb"]
+            let cat = catPeer(repo)
+            let check = ours(["check", "--models", "Sources"] + schemas + ["--format", "json"], in: repo)
+            table.add("check: \(files) files + 2 schemas", ours: check, peer: ("cat", cat), bytes: bytes, files: files, startup: startup)
+            let gate = ours(["gate", "--no-create", "--models", "Sources", "--container-id", "iCloud.bench"] + schemas + ["--format", "json"], in: repo)
+            table.add("gate --no-create: \(files) files, \(commits) commits", ours: gate, peer: ("cat", cat), target: .under(1), bytes: bytes, files: files, startup: startup)
+        }
+    }
+
+    // 5. Schemas (measured first, above).
+    for row in schemaRows {
+        table.add(row.name, ours: Measurement(seconds: row.seconds, peakKilobytes: 0, status: 0),
+                  peer: nil, target: row.types == 1_000 ? .under(0.05) : nil, bytes: row.bytes)
+    }
+
+    // 6. Start-up (measured first, above).
+    if options.runs("startup") {
+        let truePeer = median(runs: options.runs * 4) { measure(["true"]) }
+        table.add("cloudkit-schema --help (start-up)", ours: help, peer: ("true", truePeer), target: .under(0.01))
+    }
+
+    // 7. What one subprocess costs the product (git runs ~10 per `changed`): our
+    // ProcessRunner (pipes, reader threads, timeout) against a bare posix_spawn + wait4.
+    if options.runs("spawn") {
+        let request = ProcessRequest(executable: "true", environment: ProcessInfo.processInfo.environment, timeout: 60)
+        let runner = medianSeconds(runs: options.runs * 10) { _ = try? ProcessRunner.run(request) }
+        let bare = median(runs: options.runs * 10) { measure(["true"]) }
+        table.add("ProcessRunner.run(true) in-process", ours: Measurement(seconds: runner, peakKilobytes: 0, status: 0),
+                  peer: ("posix_spawn + wait4", bare))
+    }
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    if !options.keep { workspace.remove() }
+    exit(2)
 }
-
-// 4. Parsing schemas in-process (no process start-up in the figure).
-for types in [10, 100, 1_000] {
-    let text = Generator.schema(types: types, fields: 50)
-    let bytes = Array(text.utf8)
-    let seconds = medianSeconds(runs: runs) { _ = try? SchemaParser.parse(bytes: bytes) }
-    table.addInProcess("parse schema: \(types) types x 50 fields", seconds: seconds, bytes: bytes.count)
-}
-
-// 5. Start-up.
-let help = median(runs: runs) { measure([tool, "--help"]) }
-let truePeer = median(runs: runs) { measure(["true"]) }
-table.add("cloudkit-schema --help (start-up)", ours: help, peer: ("true", truePeer), bytes: nil, files: nil)
 
 print(table.render())
+print("\n* per file: (ours - start-up) / files; start-up = the --help row (\(String(format: "%.1f", startup * 1000)) ms)")
+print("load average at end: \(loadAverage())")
+if !table.missed.isEmpty { print("targets missed: \(table.missed.joined(separator: "; "))") }
+if options.keep { print("inputs kept in \(work)") } else { workspace.remove() }

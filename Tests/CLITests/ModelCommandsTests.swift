@@ -1,6 +1,7 @@
 import CloudKitSchema
 import CloudKitSchemaCLI
 import Foundation
+import ModelSource
 import TestSupport
 import Testing
 
@@ -99,5 +100,26 @@ import Testing
         let overview = run(["--help"]).stdout
         #expect(overview.contains("models") && overview.contains("expected"))
         #expect(run(["check", "--help"]).stdout.contains("--models DIR..."))
+    }
+}
+
+extension ModelCommandsTests {
+    /// The JSON is written directly (not through JSONEncoder) and in pieces: the text a
+    /// user gets is still JSONEncoder's, on a console that keeps strings and on bytes.
+    @Test func modelsJSONIsJSONEncodersText() throws {
+        let result = run(["models", "--models", Self.models, "--format", "json"])
+        #expect(result.status == 0)
+        let model = ModelReader.read(paths: [Self.models], workingDirectory: packageRoot)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        #expect(result.stdout == String(decoding: try encoder.encode(model), as: UTF8.self) + "\n")
+    }
+
+    @Test func bytesReachAStringConsoleDecoded() {
+        let console = CapturingConsole()
+        console.console.out(utf8: Array("héllo ".utf8))
+        console.console.out(utf8: [])
+        console.console.out("world")
+        #expect(console.stdout == "héllo world")
     }
 }

@@ -192,7 +192,7 @@ enum ExportFixtures {
         // ProcessRunner starts children only through Spawner (posix_spawn).
         // The SwiftPM plugins cannot link SchemaGate; PluginSupport's runner starts only the tool.
         let spawners: Set = ["SchemaGate/Process/Spawner.swift", "PluginSupport/ToolRunner.swift"]
-        // The benchmark is a separate executable that links no engine code and times peers.
+        // The benchmark is a separate executable that times peers with its own posix_spawn.
         for file in files where !file.hasPrefix("cloudkit-schema-bench/") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             #expect(!text.contains("Process()"), "\(file) uses Foundation's Process, which crashes intermittently on Linux")

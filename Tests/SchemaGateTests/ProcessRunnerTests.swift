@@ -3,18 +3,20 @@ import Testing
 import TestSupport
 @testable import SchemaGate
 
+/// Tests taking `polling` run twice: through the single-thread poll over a pidfd (Linux)
+/// and through the threaded fallback (other systems, old kernels).
 @Suite struct ProcessRunnerTests {
     let environment = baseEnvironment()
 
     func shell(_ script: String, timeout: TimeInterval? = nil, input: Data? = nil,
-               output: ProcessOutput = .capture, redactions: [String] = []) throws -> SchemaGate.ProcessResult {
+               output: ProcessOutput = .capture, redactions: [String] = [], polling: Bool = true) throws -> SchemaGate.ProcessResult {
         try ProcessRunner.run(ProcessRequest(
             executable: "/bin/sh", arguments: ["-c", script], environment: environment, timeout: timeout,
-            standardInput: input, output: output, redactions: redactions))
+            standardInput: input, output: output, redactions: redactions), polling: polling)
     }
 
-    @Test func capturesBothStreamsAndTheExitStatus() throws {
-        let result = try shell("echo out; echo err >&2; exit 3")
+    @Test(arguments: [true, false]) func capturesBothStreamsAndTheExitStatus(polling: Bool) throws {
+        let result = try shell("echo out; echo err >&2; exit 3", polling: polling)
         #expect(result.stdout == "out\n")
         #expect(result.stderr == "err\n")
         #expect(result.status == 3)
@@ -40,33 +42,33 @@ import TestSupport
         }
     }
 
-    @Test func feedsStandardInputAndDefaultsToDevNull() throws {
+    @Test(arguments: [true, false]) func feedsStandardInputAndDefaultsToDevNull(polling: Bool) throws {
         let large = Data(repeating: UInt8(ascii: "x"), count: 300_000)
-        let fed = try shell("wc -c", input: large)
+        let fed = try shell("wc -c", input: large, polling: polling)
         #expect(fed.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "300000")
-        let none = try shell("cat; echo end")
+        let none = try shell("cat; echo end", polling: polling)
         #expect(none.stdout == "end\n")
     }
 
-    @Test func aTimeoutKillsTheWholeProcessGroup() throws {
+    @Test(arguments: [true, false]) func aTimeoutKillsTheWholeProcessGroup(polling: Bool) throws {
         let directory = TemporaryDirectory()
         let pidFile = directory.file("child.pid")
         // The shell waits on a child it did not exec: killing only the shell would leave
         // `sleep` holding the output pipe for five minutes.
         let started = Date()
-        let result = try shell("sleep 300 & echo $! > \(pidFile); wait", timeout: 0.5)
+        let result = try shell("sleep 300 & echo $! > \(pidFile); wait", timeout: 0.5, polling: polling)
         #expect(result.timedOut)
         #expect(Date().timeIntervalSince(started) < 10)
         let pid = try #require(Int32(directory.read("child.pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
         #expect(!stillRunning(pid), "the grandchild survived the timeout")
     }
 
-    @Test func anEscapedGrandchildHoldingThePipeDoesNotHangTheRunner() throws {
+    @Test(arguments: [true, false]) func anEscapedGrandchildHoldingThePipeDoesNotHangTheRunner(polling: Bool) throws {
         guard let setsid = try? which("setsid") else { return }  // util-linux; absent on macOS
         let directory = TemporaryDirectory()
         let pidFile = directory.file("escaped.pid")
         let started = Date()
-        let result = try shell("\(setsid) sleep 300 & echo $! > \(pidFile); echo done")
+        let result = try shell("\(setsid) sleep 300 & echo $! > \(pidFile); echo done", polling: polling)
         defer {
             // Only a real child pid: kill(0) or kill(-1) would hit the test runner or everything.
             if let pid = Int32(directory.read("escaped.pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""), pid > 1 {
@@ -77,23 +79,23 @@ import TestSupport
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
-    @Test func streamsLinesAsTheyArriveAndRedactsSecrets() throws {
+    @Test(arguments: [true, false]) func streamsLinesAsTheyArriveAndRedactsSecrets(polling: Bool) throws {
         let lines = LineCollector()
         let result = try shell(
             "echo one; echo 'two s3cret'; printf 'no newline s3cret'", output: .stream { stream, line in lines.add(stream, line) },
-            redactions: ["s3cret"])
+            redactions: ["s3cret"], polling: polling)
         #expect(lines.lines == ["stdout:one", "stdout:two <redacted>", "stdout:no newline <redacted>"])
         #expect(!result.stdout.contains("s3cret"))
         #expect(result.status == 0)
     }
 
-    @Test func redactsCapturedOutput() throws {
-        let result = try shell("echo token=s3cret >&2", redactions: ["s3cret", ""])
+    @Test(arguments: [true, false]) func redactsCapturedOutput(polling: Bool) throws {
+        let result = try shell("echo token=s3cret >&2", redactions: ["s3cret", ""], polling: polling)
         #expect(result.stderr == "token=<redacted>\n")
     }
 
-    @Test func reportsDeathBySignal() throws {
-        let result = try shell("kill -KILL $$")
+    @Test(arguments: [true, false]) func reportsDeathBySignal(polling: Bool) throws {
+        let result = try shell("kill -KILL $$", polling: polling)
         #expect(result.signal == SIGKILL)
         #expect(result.status == 128 + SIGKILL)
     }

@@ -28,11 +28,9 @@ enum ModelsCommand {
         }
         let model = try ModelInput.read(context)
         if format == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            // Plain structs of strings, numbers and booleans always encode.
-            let data = (try? encoder.encode(model)) ?? Data("{}".utf8)
-            context.console.out(String(decoding: data, as: UTF8.self) + "\n")
+            // JSONEncoder's exact text, written directly (a large app prints megabytes).
+            for piece in AppModelJSON.encodedPieces(model) { context.console.out(utf8: piece) }
+            context.console.out("\n")
         } else {
             context.console.out(ModelListing.text(model))
         }

@@ -8,7 +8,7 @@ enum DefaultValueClassifier {
             return single(tokens[1])
         }
         if first.isPunctuation("[") { return bracketed(tokens) }
-        if first.kind == .identifier, !first.escaped, first.text.first?.isUppercase == true {
+        if first.kind == .identifier, !first.escaped, startsUppercase(first.text) {
             return named(tokens)
         }
         return .other
@@ -18,6 +18,7 @@ enum DefaultValueClassifier {
         switch token.kind {
         case .string: return .string
         case .number:
+            if let kind = asciiNumberKind(token.text) { return kind }
             let text = token.text.lowercased()
             let isHex = text.hasPrefix("0x")
             return text.contains(".") || (!isHex && text.contains("e")) || (isHex && text.contains("p")) ? .float : .integer
@@ -29,6 +30,33 @@ enum DefaultValueClassifier {
             }
         default: return .other
         }
+    }
+
+    /// The rule above on bytes, for ASCII number text (where lowercasing and characters are
+    /// byte-wise): a fraction or exponent makes it a float.
+    private static func asciiNumberKind(_ text: String) -> DefaultValue? {
+        var text = text
+        return text.withUTF8 { utf8 -> DefaultValue? in
+            guard utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+            let isHex = utf8.count >= 2 && utf8[0] == UInt8(ascii: "0") && (utf8[1] | 0x20) == UInt8(ascii: "x")
+            let isFloat = utf8.contains { byte in
+                byte == UInt8(ascii: ".") || (!isHex && (byte | 0x20) == UInt8(ascii: "e")) || (isHex && (byte | 0x20) == UInt8(ascii: "p"))
+            }
+            return isFloat ? .float : .integer
+        }
+    }
+
+    /// `Character.isUppercase` of the first character; byte-wise when it is a lone ASCII
+    /// character (the next byte is ASCII too, so nothing combines with it).
+    static func startsUppercase(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        if let first = utf8.first, first < 0x80, first != UInt8(ascii: "\r") {
+            let second = utf8.dropFirst().first
+            if second == nil || second! < 0x80 {
+                return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+            }
+        }
+        return text.first?.isUppercase == true
     }
 
     /// `[]`, `["a", "b"]`, `[1, 2]`, `[String]()`, `[String: Int]()`.
@@ -66,7 +94,7 @@ enum DefaultValueClassifier {
         guard tokens[index].isPunctuation("("), closingIndex(tokens, from: index) == tokens.count - 1 else { return .other }
         // `Type(...)` or `Type.init(...)`; `Kind.make()` returns who knows what.
         if path.last == "init" { path.removeLast() }
-        guard let last = path.last, last.first?.isUppercase == true else { return .other }
+        guard let last = path.last, startsUppercase(last) else { return .other }
         let firstLabel = tokens.count > index + 2 && tokens[index + 2].isPunctuation(":") ? tokens[index + 1].text : nil
         let failable = path == ["URL"] && firstLabel == "string"
         return .constructor(type: path.joined(separator: ".") + generic, optional: failable)

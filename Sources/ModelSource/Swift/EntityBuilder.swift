@@ -34,8 +34,9 @@ struct EntityBuilder {
                     file: file, line: property.line))
                 continue
             }
-            let shape = SwiftTypeShape(typeText)
-            let destination = shape.elementName
+            let annotation = typeText == property.typeText ? property.annotation ?? TypeAnnotation(typeText) : TypeAnnotation(typeText)
+            let shape = annotation.shape
+            let destination = annotation.elementName
             if property.relationship != nil || (modelNames.contains(destination) && !shape.isDictionary) {
                 entity.relationships.append(Relationship(
                     name: property.name, destination: destination, toMany: shape.element != nil,

@@ -5,7 +5,11 @@ extension SwiftDeclarationParser {
         let token = tokens[position]
         switch token.kind {
         case .attribute: return true
-        case .pound: return ["if", "elseif", "else", "endif", "Unique", "Index"].contains(token.text)
+        case .pound:
+            switch token.text {
+            case "if", "elseif", "else", "endif", "Unique", "Index": return true
+            default: return false
+            }
         case .identifier:
             return !token.escaped && (Self.declarationKeywords.contains(token.text) || isModifier(at: position))
         case .punctuation: return token.text == "}"

@@ -12,7 +12,7 @@ extension SwiftDeclarationParser {
         /// Stored unless its block is a getter/setter; `willSet`/`didSet` observe a stored value.
         var isStored: Bool {
             guard let accessors else { return true }
-            let first = accessors.first { $0.kind != .attribute && !["mutating", "nonmutating"].contains($0.text) }
+            let first = accessors.first { $0.kind != .attribute && $0.text != "mutating" && $0.text != "nonmutating" }
             return first?.isKeyword("willSet") == true || first?.isKeyword("didSet") == true
         }
     }
@@ -102,8 +102,8 @@ extension SwiftDeclarationParser {
                 if token.newlineBefore, !expression.isEmpty, !continuesExpression(token) { break }
             }
             if token.kind == .punctuation {
-                if ["(", "[", "{"].contains(token.text) { depth += 1 }
-                if [")", "]", "}"].contains(token.text) { depth -= 1 }
+                if token.text == "(" || token.text == "[" || token.text == "{" { depth += 1 }
+                if token.text == ")" || token.text == "]" || token.text == "}" { depth -= 1 }
             }
             expression.append(token)
             index += 1
@@ -116,7 +116,11 @@ extension SwiftDeclarationParser {
     private func continuesExpression(_ token: SwiftToken) -> Bool {
         switch token.kind {
         case .operator: return true
-        case .punctuation: return [".", "?", ":", "{", "=", "!"].contains(token.text)
+        case .punctuation:
+            switch token.text {
+            case ".", "?", ":", "{", "=", "!": return true
+            default: return false
+            }
         default: return false
         }
     }

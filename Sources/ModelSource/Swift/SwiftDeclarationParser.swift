@@ -22,10 +22,12 @@ struct SwiftDeclarationParser {
         var type: Int?
     }
 
-    static func parse(_ tokens: [SwiftToken], file: String) -> SwiftFileDeclarations {
+    /// `mayRegister: false` (the bytes hold no `Schema`, `ModelContainer`...) skips the
+    /// search for registration calls, which could find nothing.
+    static func parse(_ tokens: [SwiftToken], file: String, mayRegister: Bool = true) -> SwiftFileDeclarations {
         var parser = SwiftDeclarationParser(tokens: tokens, result: SwiftFileDeclarations(file: file))
         parser.run()
-        parser.result.modelLists += ModelListScanner.calls(in: tokens)
+        if mayRegister { parser.result.modelLists += ModelListScanner.calls(in: tokens) }
         return parser.result
     }
 
@@ -142,7 +144,7 @@ struct SwiftDeclarationParser {
             guard position + 1 < tokens.count else { return false }
             let next = tokens[position + 1]
             return next.kind == .identifier && !next.escaped
-                && (Self.modifiers.contains(next.text) || ["var", "let", "func", "subscript"].contains(next.text))
+                && (Self.modifiers.contains(next.text) || next.text == "var" || next.text == "let" || next.text == "func" || next.text == "subscript")
         }
         guard Self.modifiers.contains(token.text) else { return false }
         // A modifier is followed by another modifier or a declaration keyword; otherwise the
@@ -282,8 +284,8 @@ func splitTopLevel(_ tokens: [SwiftToken], separator: String) -> [[SwiftToken]] 
     var depth = 0
     for token in tokens {
         if token.kind == .punctuation {
-            if ["(", "[", "{"].contains(token.text) { depth += 1 }
-            if [")", "]", "}"].contains(token.text) { depth -= 1 }
+            if token.text == "(" || token.text == "[" || token.text == "{" { depth += 1 }
+            if token.text == ")" || token.text == "]" || token.text == "}" { depth -= 1 }
             if depth == 0, token.text == separator {
                 parts.append(current)
                 current = []

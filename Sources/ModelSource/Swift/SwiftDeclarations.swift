@@ -34,11 +34,41 @@ struct PropertyDeclaration: Sendable {
     var name: String
     var line: Int
     /// The annotated type, normalised (`[String: Int]?`), or nil without an annotation.
-    var typeText: String?
+    var typeText: String? {
+        didSet { annotation = typeText.map(TypeAnnotation.init) }
+    }
     /// The initial value, when one is written.
     var defaultValue: DefaultValue?
     var attribute: AttributeArguments?
     var relationship: RelationshipArguments?
+    /// `typeText` taken apart once, while the file is parsed (on a reading thread), for
+    /// the assembler to look up rather than recompute.
+    private(set) var annotation: TypeAnnotation?
+
+    init(
+        name: String, line: Int, typeText: String?, defaultValue: DefaultValue?,
+        attribute: AttributeArguments?, relationship: RelationshipArguments?
+    ) {
+        self.name = name
+        self.line = line
+        self.typeText = typeText
+        self.defaultValue = defaultValue
+        self.attribute = attribute
+        self.relationship = relationship
+        annotation = typeText.map(TypeAnnotation.init)
+    }
+}
+
+/// A written type and what the assembler asks of it.
+struct TypeAnnotation: Sendable, Equatable {
+    var shape: SwiftTypeShape
+    /// `shape.elementName`: a relationship's destination when it names a model.
+    var elementName: String
+
+    init(_ text: String) {
+        shape = SwiftTypeShape(text)
+        elementName = shape.elementName
+    }
 }
 
 /// The shape of an initial value, enough to infer a type without a compiler.

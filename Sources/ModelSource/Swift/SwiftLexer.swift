@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns Swift source bytes into tokens without a compiler. Knows every literal and
 /// comment form that can hide `@Model`, braces or quotes from a naive scan: nested block
 /// comments, single-line, multi-line and raw strings (`#"..."#`, `##"""..."""##`),
@@ -7,20 +13,30 @@
 /// literal frame it opened earlier; nesting lives on an explicit stack, not recursion, so
 /// no input can exhaust the call stack. Unterminated literals end at end of line or file.
 struct SwiftLexer {
-    private let bytes: [UInt8]
+    /// The file, borrowed for the length of `tokenize` (no retain or copy per token).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var sawNewline = true
     private var tokens: [SwiftToken] = []
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // Swift source averages a token per four to five bytes.
+        tokens.reserveCapacity(bytes.count / 4)
     }
 
     static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
-        var lexer = SwiftLexer(bytes)
-        lexer.run()
-        return lexer.tokens
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = SwiftLexer(buffer)
+            lexer.run()
+            return lexer.tokens
+        }
+    }
+
+    /// The text of `bytes[lower..<upper]`.
+    private func string(_ lower: Int, _ upper: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
     }
 
     private mutating func run() {
@@ -93,7 +109,11 @@ struct SwiftLexer {
     }
 
     private mutating func emit(_ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int? = nil, escaped: Bool = false) {
-        let text = String(decoding: bytes[max(0, start)..<min(max(start, end), bytes.count)], as: UTF8.self)
+        let lower = max(0, start), upper = min(max(start, end), bytes.count)
+        // One ASCII byte (every punctuation token): a ready-made string, no decoding.
+        let text = upper - lower == 1 && bytes[lower] < 0x80
+            ? ASCII.singleByteStrings[Int(bytes[lower])]
+            : string(lower, upper)
         emit(kind, text: text, line: tokenLine ?? line, escaped: escaped)
     }
 
@@ -105,7 +125,11 @@ struct SwiftLexer {
     // MARK: - Comments
 
     private mutating func skipLineComment() {
-        while index < bytes.count, bytes[index] != ASCII.newline, bytes[index] != ASCII.carriageReturn { index += 1 }
+        // To the next line feed (memchr), unless a carriage return comes first.
+        let rest = bytes.count - index
+        let end = memchr(bytes.baseAddress! + index, Int32(ASCII.newline), rest)
+            .map { bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+        while index < end, bytes[index] != ASCII.carriageReturn { index += 1 }
     }
 
     /// `/* ... /* nested */ ... */`; an unterminated comment runs to end of file.
@@ -193,7 +217,7 @@ struct SwiftLexer {
             } else if byte == ASCII.dot, end + 1 < bytes.count, ASCII.isDigit(bytes[end + 1]) {
                 end += 1
             } else if byte == ASCII.plus || byte == ASCII.minus, end > index,
-                      [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[end - 1]),
+                      ASCII.exponentMarks.contains(bytes[end - 1]),
                       end + 1 < bytes.count, ASCII.isDigit(bytes[end + 1]) {
                 end += 1
             } else {
@@ -243,6 +267,12 @@ struct SwiftLexer {
             let byte = bytes[index]
             switch top {
             case .string(let hashCount, let isMultiline):
+                if !ASCII.stringSpecial.contains(byte) {
+                    // Ordinary text: nothing to count or close.
+                    index += 1
+                    while index < bytes.count, !ASCII.stringSpecial.contains(bytes[index]) { index += 1 }
+                    continue
+                }
                 if byte == ASCII.backslash, hashes(at: index + 1, count: hashCount) {
                     index += 1 + hashCount
                     if index < bytes.count, bytes[index] == ASCII.openParen {
@@ -283,7 +313,7 @@ struct SwiftLexer {
                 }
             }
         }
-        let text = String(decoding: bytes[contentStart..<max(contentStart, min(contentEnd, bytes.count))], as: UTF8.self)
+        let text = string(contentStart, max(contentStart, min(contentEnd, bytes.count)))
         emitLiteral(text: text, line: tokenLine, newlineBefore: newlineBefore)
     }
 
@@ -316,7 +346,7 @@ struct SwiftLexer {
                 consumeOne()
             }
         }
-        emitLiteral(text: String(decoding: bytes[start..<index], as: UTF8.self), line: tokenLine, newlineBefore: newlineBefore)
+        emitLiteral(text: string(start, index), line: tokenLine, newlineBefore: newlineBefore)
     }
 
     /// Appends a literal token that may span lines, flagged by what preceded its start.
@@ -338,8 +368,14 @@ enum ASCII {
     static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)
 
-    static let punctuation: Set<UInt8> = Set("{}()[],:;.\\<>".utf8)
-    static let operatorCharacters: Set<UInt8> = Set("=-+!*%&|^~?/".utf8)
+    static let exponentMarks = ByteClass("eEpP")
+    /// Bytes that can matter inside a string literal: escapes, quotes, line breaks.
+    static let stringSpecial = ByteClass("\\\"\n\r")
+    static let punctuation = ByteClass("{}()[],:;.\\<>")
+    static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
+
+    /// The string of each ASCII byte, by byte value.
+    static let singleByteStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
@@ -350,4 +386,18 @@ enum ASCII {
     static func isIdentifierPart(_ byte: UInt8) -> Bool {
         isIdentifierStart(byte) || isDigit(byte)
     }
+}
+
+/// A set of ASCII bytes as a 256-entry table: one load per test, where `Set<UInt8>`
+/// hashes every byte of every file the lexer reads.
+struct ByteClass: Sendable {
+    private let table: [Bool]
+
+    init(_ members: String) {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in members.utf8 { table[Int(byte)] = true }
+        self.table = table
+    }
+
+    func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
 }

@@ -29,8 +29,12 @@ struct SwiftModelAssembler {
     /// versions frozen history; otherwise the newest version is the guess.
     let active: String?
 
-    init(files: [SwiftFileDeclarations]) {
+    /// Keeps every step on the calling thread (tests).
+    var serial = false
+
+    init(files: [SwiftFileDeclarations], serial: Bool = false) {
         self.files = files
+        self.serial = serial
         let versions = SchemaVersions(files: files)
         self.versions = versions
         let models = files.flatMap { file in
@@ -46,9 +50,12 @@ struct SwiftModelAssembler {
         let selected = selectModels()
         var diagnostics: [ModelDiagnostic] = []
         var entities: [Entity] = []
-        for model in selected {
-            let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
-            let (entity, problems) = builder.entity(from: model.declaration, file: model.file)
+        // Each entity needs only its own declaration and the shared indexes.
+        let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
+        let built = ParallelMap.map(selected.count, serial: serial) { index in
+            builder.entity(from: selected[index].declaration, file: selected[index].file)
+        }
+        for (entity, problems) in built {
             entities.append(entity)
             diagnostics += problems
         }
@@ -142,8 +149,7 @@ struct SwiftModelAssembler {
 
     /// The model class a property's declared type names, if any.
     private func destinationName(of property: PropertyDeclaration) -> String? {
-        guard let text = property.typeText else { return nil }
-        let name = SwiftTypeShape(text).elementName
+        guard let name = property.annotation?.elementName else { return nil }
         return modelNames.contains(name) ? name : nil
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The SwiftData side of the model reader, and the quick questions other parts ask of a
 /// Swift file ("does it declare `@Model`?") without reading a whole model.
 ///
@@ -41,7 +47,7 @@ public enum SwiftModelParser {
     }
 
     static func parse(_ bytes: [UInt8], file: String) -> SwiftFileDeclarations {
-        SwiftDeclarationParser.parse(SwiftLexer.tokenize(bytes), file: file)
+        SwiftDeclarationParser.parse(SwiftLexer.tokenize(bytes), file: file, mayRegister: mayRegisterModels(bytes))
     }
 
     /// Whether the model reader needs to lex this file at all: besides models and
@@ -53,8 +59,18 @@ public enum SwiftModelParser {
     }
 }
 
-/// Substring search over bytes: a first-byte scan, then a compare.
-enum ByteSearch {
+/// Substring search over bytes (libc's memmem where it exists). Public for the other
+/// byte searches of the product (change detection's `@Model` test on git blobs).
+public enum ByteSearch {
+    /// Whether `needle` occurs in `bytes`.
+    public static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, bytes.count >= needle.count, let base = bytes.baseAddress else { return needle.isEmpty }
+        return needle.withUnsafeBytes { pattern in
+            if let memmem { return memmem(base, bytes.count, pattern.baseAddress!, pattern.count) != nil }
+            return scan(bytes, pattern, from: 0) != nil
+        }
+    }
+
     static let modelMacro = Array("Model".utf8)
     static let registrationHints: [[UInt8]] = ["Schema", "odelContainer", "PersistentModel"].map { Array($0.utf8) }
     static let typealiasKeyword = Array("typealias".utf8)
@@ -78,20 +94,48 @@ enum ByteSearch {
         return false
     }
 
+    /// libc's memmem (vectorised) when the C library has it: these searches run over
+    /// every byte of every file.
     static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        let last = bytes.count - needle.count
-        var index = start
-        return bytes.withUnsafeBufferPointer { haystack -> Int? in
-            while index <= last {
-                if haystack[index] == first {
-                    var offset = 1
-                    while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
-                    if offset == needle.count { return index }
+        guard !needle.isEmpty, start >= 0, bytes.count - start >= needle.count else { return nil }
+        return bytes.withUnsafeBytes { haystack -> Int? in
+            needle.withUnsafeBytes { pattern -> Int? in
+                let base = haystack.baseAddress!
+                if let memmem = Self.memmem {
+                    guard let found = memmem(base + start, haystack.count - start, pattern.baseAddress!, pattern.count) else { return nil }
+                    return base.distance(to: UnsafeRawPointer(found))
                 }
-                index += 1
+                return scan(haystack, pattern, from: start)
             }
-            return nil
         }
     }
+
+    /// A first-byte scan, then a compare.
+    static func scan(_ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard haystack.count - start >= needle.count, let first = needle.first else { return nil }
+        var index = start
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private typealias MemMem = @convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?
+
+    /// Looked up at run time: the C headers Swift imports do not declare it (it is a GNU
+    /// and BSD extension), but glibc and Darwin's libc both export it.
+    private static let memmem: MemMem? = {
+        #if canImport(Glibc)
+        let handle = dlopen(nil, RTLD_NOW)
+        #else
+        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #endif
+        guard let symbol = dlsym(handle, "memmem") else { return nil }
+        return unsafeBitCast(symbol, to: MemMem.self)
+    }()
 }

@@ -12,6 +12,18 @@ struct SwiftTypeShape: Equatable {
     var isDictionary: Bool
 
     init(_ text: String) {
+        // Type text is almost always plain ASCII, where characters are bytes: the byte
+        // path gives the same answer without Unicode-aware string operations.
+        if let ascii = ASCIIShape(text) {
+            self = ascii.shape
+            return
+        }
+        self.init(characters: text)
+    }
+
+    /// The general path, for text with non-ASCII characters (or `\r`, which can join
+    /// `\r\n` into one character).
+    init(characters text: String) {
         var base = text.trimmed
         var optional = false
         while true {
@@ -41,6 +53,13 @@ struct SwiftTypeShape: Equatable {
         }
     }
 
+    init(base: String, optional: Bool, element: String?, isDictionary: Bool) {
+        self.base = base
+        self.optional = optional
+        self.element = element
+        self.isDictionary = isDictionary
+    }
+
     var isCollection: Bool { element != nil || isDictionary }
 
     /// The unqualified name of the element (for collections) or of the type itself,
@@ -51,6 +70,7 @@ struct SwiftTypeShape: Equatable {
     }
 
     static func lastComponent(_ name: String) -> String {
+        if ASCIIShape.isPlain(name) { return ASCIIShape.lastComponent(name) }
         var depth = 0
         var lastDot: String.Index?
         for index in name.indices {
@@ -113,6 +133,11 @@ struct SwiftTypeShape: Equatable {
 
 extension String {
     var trimmed: String {
+        // Nothing to trim when both ends are ASCII and not whitespace (the usual case).
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+           !ASCIIShape.isWhitespace(first), !ASCIIShape.isWhitespace(last) {
+            return self
+        }
         var result = Substring(self)
         while result.first?.isWhitespace == true { result = result.dropFirst() }
         while result.last?.isWhitespace == true { result = result.dropLast() }

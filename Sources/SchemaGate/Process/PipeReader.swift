@@ -10,6 +10,7 @@ import Darwin
 /// would wait forever). Keeps at most `limit` bytes, the newest ones.
 final class PipeReader: @unchecked Sendable {
     private let fd: Int32
+    var descriptor: Int32 { fd }
     private let stream: ProcessStream
     private let limit: Int
     private let redactions: [String]
@@ -37,6 +38,25 @@ final class PipeReader: @unchecked Sendable {
         }
         thread.name = "cloudkit-schema \(stream.rawValue) reader"
         thread.start()
+    }
+
+    /// Without a thread: one `read` once `poll` said the pipe is ready. False at end of
+    /// file (or on an error): the caller stops polling it and calls `close()`.
+    func readReady(into chunk: inout [UInt8]) -> Bool {
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                append(Data(chunk[0..<count]))
+                return true
+            }
+            if count < 0 && errno == EINTR { continue }
+            return count < 0 && errno == EAGAIN
+        }
+    }
+
+    /// Without a thread: what is left of a last line without a newline is passed on.
+    func close() {
+        flushPendingLine()
     }
 
     /// Waits for end of file until `deadline`; then stops reading. Returns false when

@@ -24,6 +24,11 @@ public enum ProcessRunner {
     static let drainGracePeriod: TimeInterval = 2
 
     public static func run(_ request: ProcessRequest) throws(ProcessLaunchError) -> ProcessResult {
+        try run(request, polling: true)
+    }
+
+    /// `polling: false` takes the threaded path even where a pidfd exists (tests run both).
+    static func run(_ request: ProcessRequest, polling: Bool) throws(ProcessLaunchError) -> ProcessResult {
         let executable = try ExecutableLocator.locate(
             request.executable, environment: request.environment, workingDirectory: request.workingDirectory)
         let started = DispatchTime.now()
@@ -32,6 +37,11 @@ public enum ProcessRunner {
         let group = ProcessGroup(pid: child.pid)
         LiveProcessGroups.insert(group.pid)
         defer { LiveProcessGroups.remove(group.pid) }
+        // One thread and one poll over the pipes and the child (a pidfd): no thread hand-offs,
+        // which on a busy machine cost milliseconds a call. Elsewhere, threads as below.
+        let pidfd = polling ? PidFD.open(child.pid) : -1
+        if pidfd < 0 { child.startReaper() }
+        defer { if pidfd >= 0 { _ = close(pidfd) } }
 
         let (limit, onLine): (Int, (@Sendable (ProcessStream, String) -> Void)?) = {
             switch request.output {
@@ -43,22 +53,26 @@ public enum ProcessRunner {
             PipeReader(fd: outRead, stream: .standardOutput, limit: limit, redactions: request.redactions, onLine: onLine),
             PipeReader(fd: errRead, stream: .standardError, limit: limit, redactions: request.redactions, onLine: onLine),
         ]
-        readers.forEach { $0.start() }
         if let inWrite { feed(request.standardInput ?? Data(), to: inWrite) }
 
         var timedOut = false
         let deadline = request.timeout.map { started + $0 } ?? .distantFuture
-        if child.exited.wait(timeout: deadline) == .timedOut {
-            timedOut = true
-            group.signal(SIGTERM)
-            if child.exited.wait(timeout: .now() + killGracePeriod) == .timedOut {
-                group.signal(SIGKILL)
-                child.exited.wait()
+        if pidfd >= 0 {
+            timedOut = PollingWait(child: child, pidfd: pidfd, group: group, readers: readers).run(deadline: deadline)
+        } else {
+            readers.forEach { $0.start() }
+            if child.exited.wait(timeout: deadline) == .timedOut {
+                timedOut = true
+                group.signal(SIGTERM)
+                if child.exited.wait(timeout: .now() + killGracePeriod) == .timedOut {
+                    group.signal(SIGKILL)
+                    child.exited.wait()
+                }
             }
+            // Output still in flight after exit is read for a moment; a pipe held open by
+            // something outside the group is abandoned rather than waited on forever.
+            readers.forEach { $0.finish(before: DispatchTime.now() + drainGracePeriod) }
         }
-        // Output still in flight after exit is read for a moment; a pipe held open by
-        // something outside the group is abandoned rather than waited on forever.
-        readers.forEach { $0.finish(before: DispatchTime.now() + drainGracePeriod) }
 
         let (out, outTruncated) = readers[0].result
         let (err, errTruncated) = readers[1].result

@@ -20,7 +20,8 @@ enum Spawner {
         var error: Int32
     }
 
-    /// A started child. `exited` is signalled once it has been reaped; then `status` is set.
+    /// A started child. Reaped either by a reaper thread (`startReaper`; `exited` is
+    /// signalled once it has been reaped) or by the caller (`recordExit`).
     final class Child: @unchecked Sendable {
         let pid: pid_t
         let exited = DispatchSemaphore(value: 0)
@@ -29,15 +30,24 @@ enum Spawner {
 
         init(pid: pid_t) {
             self.pid = pid
+        }
+
+        /// Reaps the child with a blocking `waitpid` on a thread of its own.
+        func startReaper() {
             let thread = Thread { [self] in
                 var status: Int32 = 0
                 var result: pid_t
                 repeat { result = waitpid(pid, &status, 0) } while result == -1 && errno == EINTR
-                lock.withLock { rawStatus = result == pid ? status : nil }
-                exited.signal()
+                recordExit(result == pid ? status : nil)
             }
             thread.name = "cloudkit-schema child reaper"
             thread.start()
+        }
+
+        /// The raw `waitpid` status (nil when waiting failed), from whoever reaped it.
+        func recordExit(_ status: Int32?) {
+            lock.withLock { rawStatus = status }
+            exited.signal()
         }
 
         /// `(status, signal)`: the exit status, or 128 + signal when a signal ended it.

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import ModelSource
+
+/// The byte-level fast paths of the model reader against the general code they stand in
+/// for: same answers on the inputs they take, and the general path on the rest.
+@Suite struct FastPathTests {
+    static let typeTexts = [
+        "String", "String?", "Int!", "Swift.Int", "Foo.Bar.Baz?", "[String]", "[String]?", "[String: Int]", "[Tag]!",
+        "Optional<Item>", "Swift.Optional<SchemaV2.Item>", "Set<String>", "Array<Tag>?", "ContiguousArray<Int>",
+        "Dictionary<String, Int>", "Swift.Dictionary<A, B>?", "(Item)?", "((Item))", "(A, B)", "[[Int]]", "[Int]]",
+        "Optional<[Item]>", "  String  ", "\tInt?\n", "Kind?? ", "Optional<", "Optional<>", "Array<[A: B]>", "[A: [B: C]]",
+        "() -> Void", "(() -> Void)?", "some View", "any PersistentModel.Type", "Result<A, B>", "Foo<Bar>.Baz", ".Foo",
+        "?", "", " ", "$0", "_x", "Ünïcode?", "e\u{301}?", "A\r\nB", "String\u{00A0}", "\u{2028}Int",
+    ]
+
+    static func randomTypeText(_ generator: inout SeededGenerator) -> String {
+        let pieces = ["A", "Int", "?", "!", "[", "]", ":", "<", ">", "(", ")", ".", " ", "Optional<", "Array<", "Set<",
+                      "Dictionary<", ",", "\t", "é", "-> "]
+        return (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+    }
+
+    @Test func asciiTypeShapesMatchTheCharacterPath() {
+        var generator = SeededGenerator(seed: 42)
+        let texts = Self.typeTexts + (0..<3_000).map { _ in Self.randomTypeText(&generator) }
+        for text in texts {
+            let shape = SwiftTypeShape(text)
+            let general = SwiftTypeShape(characters: text)
+            #expect(shape == general, "\(text.debugDescription)")
+            #expect(shape.elementName == SwiftTypeShape(characters: general.element ?? general.base).base.lastComponentByCharacters,
+                    "\(text.debugDescription)")
+        }
+    }
+
+    @Test func trimmingMatchesCharacterWhitespace() {
+        let texts = ["", " ", "a", " a ", "\ta\n", "a\r\n", "\u{00A0}a\u{2028}", "é ", " e\u{301}", "\u{85}x", "x\u{3000}", "ab"]
+        for text in texts {
+            var reference = Substring(text)
+            while reference.first?.isWhitespace == true { reference = reference.dropFirst() }
+            while reference.last?.isWhitespace == true { reference = reference.dropLast() }
+            #expect(text.trimmed == String(reference), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func utf8CheckMatchesTheDecoder() {
+        func reference(_ bytes: [UInt8]) -> Int? {
+            var decoder = UTF8()
+            var iterator = bytes.makeIterator()
+            var offset = 0
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += UTF8.width(scalar)
+                case .emptyInput: return nil
+                case .error: return offset
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 9)
+        var inputs: [[UInt8]] = [[], Array("plain ascii text, long enough for words".utf8), Array("é日🎉".utf8), [0xFF], [0x41, 0xC3]]
+        for _ in 0..<2_000 {
+            var bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+            if Bool.random(using: &generator), !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0x80...0xFF, using: &generator)
+            }
+            if Bool.random(using: &generator) { bytes += Array("ü€".utf8) }
+            inputs.append(bytes)
+        }
+        for bytes in inputs { #expect(UTF8Check.firstInvalidOffset(bytes) == reference(bytes), "\(bytes)") }
+    }
+
+    @Test func byteSearchMatchesAPlainScan() {
+        var generator = SeededGenerator(seed: 3)
+        for _ in 0..<2_000 {
+            let haystack = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 97...100, using: &generator) }
+            let needle = (0..<Int.random(in: 1...4, using: &generator)).map { _ in UInt8.random(in: 97...100, using: &generator) }
+            let start = Int.random(in: 0...max(0, haystack.count), using: &generator)
+            let expected = haystack.count >= needle.count && start <= haystack.count - needle.count
+                ? (start...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle } : nil
+            #expect(ByteSearch.firstIndex(of: needle, in: haystack, from: start) == expected)
+            #expect(haystack.withUnsafeBytes { ByteSearch.contains($0, needle) }
+                == (ByteSearch.firstIndex(of: needle, in: haystack, from: 0) != nil))
+        }
+    }
+
+    @Test func numberLiteralsAndCapitalisedNames() {
+        let numbers = ["0": DefaultValue.integer, "1_000": .integer, "0xFF": .integer, "0xE": .integer, "1.5": .float,
+                       "1e5": .float, "1E-5": .float, "0x1p3": .float, "0X1P3": .float, "07": .integer]
+        for (text, kind) in numbers {
+            let tokens = SwiftLexer.tokenize(Array(text.utf8))
+            #expect(DefaultValueClassifier.classify(tokens) == kind, "\(text)")
+        }
+        for text in ["Item", "item", "É", "é", "E\u{301}x", "e\u{301}", "_x", "1", "", "Ǆ", "ǅ", "A"] {
+            #expect(DefaultValueClassifier.startsUppercase(text) == (text.first?.isUppercase == true), "\(text.debugDescription)")
+        }
+    }
+}
+
+private extension String {
+    /// `SwiftTypeShape.lastComponent` as it was written for characters.
+    var lastComponentByCharacters: String {
+        var depth = 0
+        var lastDot: String.Index?
+        for index in indices {
+            switch self[index] {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case "." where depth == 0: lastDot = index
+            default: break
+            }
+        }
+        guard let lastDot else { return self }
+        return String(self[self.index(after: lastDot)...])
+    }
+}

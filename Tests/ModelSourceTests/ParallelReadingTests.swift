@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import ModelSource
+
+/// The model reader reads and parses files on every core: the result must be the model
+/// a serial read gives, with files, entities and diagnostics in the same order.
+@Suite struct ParallelReadingTests {
+    /// Enough files to pass `ParallelMap.serialLimit`, with models, relationships across
+    /// files, enums, typealiases, registrations, and unreadable entries in the walk.
+    static func makeTree() throws -> ModelReaderTests.Scratch {
+        let scratch = ModelReaderTests.Scratch()
+        for index in 0..<120 {
+            let folder = "App/Module\(index % 7)"
+            if index % 3 == 0 {
+                scratch.write("\(folder)/Model\(index).swift", """
+                    import SwiftData
+                    @Model final class Model\(index) {
+                        var name: String = ""
+                        var kind: String = Kind\(index).first.rawValue
+                        var next: Model\((index + 3) % 120)?
+                        @Relationship(deleteRule: .cascade, inverse: \\Model\(index).owner) var items: [Model\(index)]? = []
+                        var owner: Model\(index)?
+                        func describe() -> String { "Model \\(name) { not a brace" }
+                    }
+                    """)
+            } else if index % 3 == 1 {
+                scratch.write("\(folder)/Kind\(index - 1).swift", "enum Kind\(index - 1): String { case first, second }\n")
+            } else {
+                scratch.write("\(folder)/View\(index).swift", "struct View\(index) { var title = \"x\" }\n")
+            }
+        }
+        scratch.write("App/Registration.swift", "let container = try ModelContainer(for: Model0.self, Model3.self)\n")
+        scratch.write("App/Alias.swift", "typealias Current = Model0\n")
+        scratch.write("App/Broken.swift", "@Model final class Broken {\n    var name: String = \"\"\n")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/App/Module2/Gone.swift", withDestinationPath: scratch.path + "/nowhere")
+        _ = mkfifo(scratch.path + "/App/Module4/Pipe.swift", 0o600)
+        return scratch
+    }
+
+    @Test func parallelReadingGivesTheSerialModel() throws {
+        let scratch = try Self.makeTree()
+        let parallel = ModelReader.read(paths: [scratch.path], workingDirectory: nil, serial: false)
+        let serial = ModelReader.read(paths: [scratch.path], workingDirectory: nil, serial: true)
+        #expect(parallel == serial)
+        #expect(parallel.entities.count == 41)
+        #expect(parallel.entityNames == parallel.entities.map(\.name))
+        #expect(parallel.registeredTypes == ["Model0", "Model3"])
+        let unreadable = parallel.diagnostics(.unreadableFile).map(\.file)
+        #expect(unreadable == [scratch.path + "/App/Module2/Gone.swift", scratch.path + "/App/Module4/Pipe.swift"])
+        #expect(!parallel.diagnostics(.parseError).isEmpty)
+    }
+
+    @Test func repeatedParallelReadsAreStable() throws {
+        let scratch = try Self.makeTree()
+        let first = ModelReader.read(paths: [scratch.path])
+        for _ in 0..<5 { #expect(ModelReader.read(paths: [scratch.path]) == first) }
+    }
+
+    @Test func inMemoryFilesInAnyOrderGiveTheSerialModel() throws {
+        let scratch = try Self.makeTree()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: scratch.path).sorted()
+            .filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Gone.swift") && !$0.hasSuffix("Pipe.swift") }
+            .map { ModelSourceFile(path: $0, contents: [UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/" + $0)))) }
+        var generator = SeededGenerator(seed: 7)
+        let shuffled = files.shuffled(using: &generator)
+        #expect(ModelReader.read(files: shuffled, serial: false) == ModelReader.read(files: files, serial: true))
+    }
+
+    @Test func fixturesReadTheSameInParallelAndSerially() {
+        for relative in ["Projects", "Traps", "CoreData"] {
+            let path = Fixture.path(relative)
+            #expect(ModelReader.read(paths: [path], workingDirectory: nil, serial: false)
+                == ModelReader.read(paths: [path], workingDirectory: nil, serial: true), "\(relative)")
+        }
+    }
+
+    @Test func parallelMapKeepsIndexOrder() {
+        #expect(ParallelMap.map(1_000) { $0 * 2 } == (0..<1_000).map { $0 * 2 })
+        #expect(ParallelMap.map(3) { "\($0)" } == ["0", "1", "2"])
+        #expect(ParallelMap.map(0) { $0 }.isEmpty)
+        #expect(ParallelMap.map(500, serial: true) { $0 } == Array(0..<500))
+    }
+}
+
+/// A deterministic generator for shuffles and random inputs (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
