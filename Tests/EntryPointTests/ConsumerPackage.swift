@@ -64,7 +64,12 @@ final class ConsumerPackage: @unchecked Sendable {
         ]
         env.merge(environment) { $1 }
         return try Self.lock.withLock {
-            try runProcess("swift", ["package"] + swiftPMOptions + [verb] + arguments, in: root, environment: env)
+            let arguments = ["package"] + swiftPMOptions + [verb] + arguments
+            let first = try runProcess("swift", arguments, in: root, environment: env)
+            // SwiftPM itself occasionally dies of a signal on Linux (Foundation's Process
+            // crash); that is the toolchain, not the plugin under test: run it once more.
+            guard first.status > 128 else { return first }
+            return try runProcess("swift", arguments, in: root, environment: env)
         }
     }
 

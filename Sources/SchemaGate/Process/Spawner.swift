@@ -129,9 +129,10 @@ enum Spawner {
             attempt += 1
             let result = descriptorLock.withLock { posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
             if result == 0 { return Child(pid: pid) }
-            // ETXTBSY: another thread's fork still holds a just-written script open.
-            if result == ETXTBSY && attempt < 5 {
-                usleep(UInt32(20_000 * attempt))
+            // ETXTBSY: another thread's child, between fork and exec, still holds a
+            // just-written script open for writing. It clears within moments; wait up to ~3 s.
+            if result == ETXTBSY && attempt < 10 {
+                usleep(UInt32(50_000 * attempt))
                 continue
             }
             throw .launchFailed(label, reason: String(cString: strerror(result)))
