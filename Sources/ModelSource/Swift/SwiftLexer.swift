@@ -293,6 +293,11 @@ struct SwiftLexer {
                     consumeOne()
                 }
             case .interpolation(let depth):
+                if !ASCII.interpolationSpecial.contains(byte) {
+                    // Ordinary code inside `\( )`: nothing opens, closes or counts lines.
+                    index += 1
+                    continue
+                }
                 if byte == ASCII.openParen {
                     stack[stack.count - 1] = .interpolation(depth: depth + 1)
                     index += 1
@@ -370,6 +375,9 @@ enum ASCII {
 
     static let exponentMarks = ByteClass("eEpP")
     /// Bytes that can matter inside a string literal: escapes, quotes, line breaks.
+    /// Bytes that can matter inside an interpolation: parentheses, string openers (quote,
+    /// raw `#`), comments, line breaks.
+    static let interpolationSpecial = ByteClass("()\"#/\n\r")
     static let stringSpecial = ByteClass("\\\"\n\r")
     static let punctuation = ByteClass("{}()[],:;.\\<>")
     static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
