@@ -129,9 +129,12 @@ enum Spawner {
             attempt += 1
             let result = descriptorLock.withLock { posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
             if result == 0 { return Child(pid: pid) }
-            // ETXTBSY: another thread's fork still holds a just-written script open.
-            if result == ETXTBSY && attempt < 5 {
-                usleep(UInt32(20_000 * attempt))
+            // ETXTBSY: a just-written script is still open for writing in a child that
+            // another thread started meanwhile (it inherited the descriptor); that lasts
+            // until the child execs or, when the writer did not use close-on-exec, exits.
+            // Up to about 1.5 s of backing off.
+            if result == ETXTBSY && attempt < 12 {
+                usleep(UInt32(min(25_000 * attempt, 250_000)))
                 continue
             }
             throw .launchFailed(label, reason: String(cString: strerror(result)))
