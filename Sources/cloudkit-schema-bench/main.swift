@@ -5,7 +5,9 @@ import SchemaGate
 // Benchmark: our commands against peers measured in the same run, as ratios (issue 7).
 //   swift build -c release && .build/release/cloudkit-schema-bench [--quick] [--only CASES] [--keep]
 // Peers: `cat` (the I/O floor), `swiftc -frontend -parse` (the compiler's parser),
-// `git diff --name-only` (what `changed` builds on), `true` (process start-up).
+// `git diff --name-only` (what `changed` builds on) and the five git calls it cannot
+// avoid, `true` (process start-up), a bare posix_spawn (our subprocess runner).
+// Prints the load average before and after: the machine is shared, so compare ratios.
 // Not part of the test suite; deletes nothing but its own mkdtemp directory.
 
 let options: Options

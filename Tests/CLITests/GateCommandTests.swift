@@ -308,4 +308,14 @@ import TestSupport
         #expect(fixture.fake.calls.map { $0[5] } == ["iCloud.one", "iCloud.one", "iCloud.two", "iCloud.two"])
         #expect(result.stdout.contains("Check (iCloud.two): exported Production and Development"))
     }
+
+    @Test func verbosePrintsTheTimeOfEachPhase() throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["gate", "--no-create", "--verbose"])
+        #expect(result.status == 1)
+        for phase in ["change detection", "read models", "lint", "create", "export schemas (cktool)", "check", "total"] {
+            #expect(result.stderr.contains("timing: \(phase)"), "\(phase): \(result.stderr)")
+        }
+        #expect(!fixture.run(["gate", "--no-create"]).stderr.contains("timing:"))
+    }
 }

@@ -28,6 +28,7 @@ enum GateCommand {
             OptionSpec("development", value: "FILE", help: "Development export to use with --production."),
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.tagPattern,
             PipelineOptions.config, ReportOutput.formatOption,
+            OptionSpec("verbose", .flag, help: "Print the time each phase took (to stderr)."),
         ]),
         run: run)
 
@@ -63,6 +64,9 @@ enum GateCommand {
             let gate = Gate(
                 configuration: configuration, options: options, workingDirectory: context.workingDirectory,
                 environment: context.environment, log: { console.errorLine($0) }, createOutput: { console.errorLine($0) })
+            defer {
+                if context.arguments.flag("verbose") { gate.timer.lines().forEach { console.errorLine($0) } }
+            }
             return try gate.run()
         } catch {
             return errorReport(error)

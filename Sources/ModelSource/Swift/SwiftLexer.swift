@@ -19,6 +19,9 @@ struct SwiftLexer {
     private var line = 1
     private var sawNewline = true
     private var tokens: [SwiftToken] = []
+    // The byte classes, held here so the hot loops do not go through static lets.
+    private let punctuation = ASCII.punctuation, operatorCharacters = ASCII.operatorCharacters
+    private let stringSpecial = ASCII.stringSpecial, interpolationSpecial = ASCII.interpolationSpecial
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -63,10 +66,10 @@ struct SwiftLexer {
                 scanIdentifier(kind: .identifier)
             case _ where ASCII.isDigit(byte):
                 scanNumber()
-            case _ where ASCII.punctuation.contains(byte):
+            case _ where punctuation.contains(byte):
                 emit(.punctuation, start: index, end: index + 1)
                 index += 1
-            case _ where ASCII.operatorCharacters.contains(byte):
+            case _ where operatorCharacters.contains(byte):
                 scanOperator()
             default:
                 index += 1  // control bytes and anything else Swift would reject
@@ -230,7 +233,7 @@ struct SwiftLexer {
 
     private mutating func scanOperator() {
         var end = index
-        while end < bytes.count, ASCII.operatorCharacters.contains(bytes[end]) {
+        while end < bytes.count, operatorCharacters.contains(bytes[end]) {
             // A comment starts here, not an operator character.
             if bytes[end] == ASCII.slash, end + 1 < bytes.count,
                bytes[end + 1] == ASCII.slash || bytes[end + 1] == ASCII.star, end > index { break }
@@ -267,10 +270,10 @@ struct SwiftLexer {
             let byte = bytes[index]
             switch top {
             case .string(let hashCount, let isMultiline):
-                if !ASCII.stringSpecial.contains(byte) {
+                if !stringSpecial.contains(byte) {
                     // Ordinary text: nothing to count or close.
                     index += 1
-                    while index < bytes.count, !ASCII.stringSpecial.contains(bytes[index]) { index += 1 }
+                    while index < bytes.count, !stringSpecial.contains(bytes[index]) { index += 1 }
                     continue
                 }
                 if byte == ASCII.backslash, hashes(at: index + 1, count: hashCount) {
@@ -293,6 +296,11 @@ struct SwiftLexer {
                     consumeOne()
                 }
             case .interpolation(let depth):
+                if !interpolationSpecial.contains(byte) {
+                    // Ordinary code inside `\( )`: nothing opens, closes or counts lines.
+                    index += 1
+                    continue
+                }
                 if byte == ASCII.openParen {
                     stack[stack.count - 1] = .interpolation(depth: depth + 1)
                     index += 1
@@ -370,6 +378,9 @@ enum ASCII {
 
     static let exponentMarks = ByteClass("eEpP")
     /// Bytes that can matter inside a string literal: escapes, quotes, line breaks.
+    /// Bytes that can matter inside an interpolation: parentheses, string openers (quote,
+    /// raw `#`), comments, line breaks.
+    static let interpolationSpecial = ByteClass("()\"#/\n\r")
     static let stringSpecial = ByteClass("\\\"\n\r")
     static let punctuation = ByteClass("{}()[],:;.\\<>")
     static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
@@ -388,16 +399,18 @@ enum ASCII {
     }
 }
 
-/// A set of ASCII bytes as a 256-entry table: one load per test, where `Set<UInt8>`
-/// hashes every byte of every file the lexer reads.
-struct ByteClass: Sendable {
-    private let table: [Bool]
+/// A set of bytes as a 256-entry table: one load per test, where `Set<UInt8>` hashes
+/// every byte of every file the lexer reads. The tables are made once, for the process.
+struct ByteClass: @unchecked Sendable {
+    private let table: UnsafePointer<Bool>
 
     init(_ members: String) {
-        var table = [Bool](repeating: false, count: 256)
+        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        table.initialize(repeating: false, count: 256)
         for byte in members.utf8 { table[Int(byte)] = true }
-        self.table = table
+        self.table = UnsafePointer(table)
     }
 
+    @inline(__always)
     func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
 }

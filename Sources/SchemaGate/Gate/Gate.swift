@@ -40,6 +40,9 @@ public struct Gate: Sendable {
         self.createOutput = createOutput
     }
 
+    /// Wall time per phase, printed by `gate --verbose`.
+    public let timer = PhaseTimer()
+
     public func run() throws -> Report {
         var notes: [String] = []
         var findings: [Finding] = []
@@ -50,7 +53,7 @@ public struct Gate: Sendable {
             notes.append("Changes: not examined (--always).")
         } else {
             log("gate: detecting model changes…")
-            let changes = try detectChanges()
+            let changes = try timer.measure("change detection") { try detectChanges() }
             base = changes.base.commit == nil ? nil : changes.base
             notes.append("Changes: \(changes.summary).")
             if !changes.isModelTouching || changes.modelChange == .unchanged {
@@ -70,19 +73,24 @@ public struct Gate: Sendable {
         var models: [String: ExpectedModelSchema.Outcome] = [:]
         for container in containers {
             let label = containers.count > 1 ? " (\(container.id.value))" : ""
-            models[container.id.value] = try ExpectedModelSchema.build(
-                modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory, label: label)
+            let outcome = try timer.measure("read models") {
+                try ExpectedModelSchema.build(
+                    modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory, label: label)
+            }
+            models[container.id.value] = outcome
         }
 
         // 2. Lint: see GateLint.swift.
-        let lint = try GateLint.run(
-            configuration: configuration, containers: containers, base: base,
-            workingDirectory: workingDirectory, environment: environment, log: log)
+        let lint = try timer.measure("lint") {
+            try GateLint.run(
+                configuration: configuration, containers: containers, base: base,
+                workingDirectory: workingDirectory, environment: environment, log: log)
+        }
         notes += lint.notes
         findings += lint.findings
 
         // 3. Create.
-        notes.append(try runCreate())
+        notes.append(try timer.measure("create") { try runCreate() })
 
         // 4. Check every container.
         var cktool: CKToolRunner?
@@ -120,13 +128,17 @@ public struct Gate: Sendable {
     ) throws -> Report {
         let id = container.id.value
         let label = multiple ? " (\(id))" : ""
-        let schemas = try EnvironmentSchemas.load(
-            container: container, configuration: configuration,
-            productionFile: options.productionFile, developmentFile: options.developmentFile, label: label,
-            environment: environment, workingDirectory: workingDirectory, cktool: &cktool, log: { log("gate: \($0)") })
+        let schemas = try timer.measure(options.productionFile == nil ? "export schemas (cktool)" : "read schema files") {
+            try EnvironmentSchemas.load(
+                container: container, configuration: configuration,
+                productionFile: options.productionFile, developmentFile: options.developmentFile, label: label,
+                environment: environment, workingDirectory: workingDirectory, cktool: &cktool, log: { log("gate: \($0)") })
+        }
         let production = schemas.production
         let references = schemas.development.map { [$0] } ?? []
-        var report = SchemaCheck(production: production, references: references, expected: models.expected).run()
+        var report = timer.measure("check") {
+            SchemaCheck(production: production, references: references, expected: models.expected).run()
+        }
         report.notes = [schemas.note] + models.notes + report.notes
         report.findings += models.findings
 

@@ -56,8 +56,11 @@ public struct ModelFileClassifier: Sendable {
     static func mayRegisterSchema(_ data: Data) -> Bool {
         let bytes = [UInt8](data)
         return SwiftModelParser.touchesModels(bytes) && !SwiftModelParser.declaresModel(bytes)
-            || data.range(of: Data("NSPersistentCloudKitContainer".utf8)) != nil
+            || bytes.withUnsafeBytes { ByteSearch.contains($0, coreDataStackName) }
     }
+
+    /// Foundation's `Data.range(of:)` was most of `changed`'s CPU time; memmem is not.
+    private static let coreDataStackName = Array("NSPersistentCloudKitContainer".utf8)
 
     static func isInside(_ path: String, _ directory: String) -> Bool {
         path == directory || path.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")

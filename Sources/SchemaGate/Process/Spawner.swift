@@ -129,10 +129,11 @@ enum Spawner {
             attempt += 1
             let result = descriptorLock.withLock { posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
             if result == 0 { return Child(pid: pid) }
-            // ETXTBSY: another thread's child, between fork and exec, still holds a
-            // just-written script open for writing. It clears within moments; wait up to ~3 s.
-            if result == ETXTBSY && attempt < 10 {
-                usleep(UInt32(50_000 * attempt))
+            // ETXTBSY: a just-written script is still open for writing in a child that
+            // another thread started meanwhile (it inherited the descriptor); that lasts
+            // until the child execs or exits. Back off for up to about 3 s.
+            if result == ETXTBSY && attempt < 16 {
+                usleep(UInt32(min(25_000 * attempt, 250_000)))
                 continue
             }
             throw .launchFailed(label, reason: String(cString: strerror(result)))
