@@ -129,13 +129,5 @@ public enum ByteSearch {
 
     /// Looked up at run time: the C headers Swift imports do not declare it (it is a GNU
     /// and BSD extension), but glibc and Darwin's libc both export it.
-    private static let memmem: MemMem? = {
-        #if canImport(Glibc)
-        let handle = dlopen(nil, RTLD_NOW)
-        #else
-        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #endif
-        guard let symbol = dlsym(handle, "memmem") else { return nil }
-        return unsafeBitCast(symbol, to: MemMem.self)
-    }()
+    private static let memmem: MemMem? = LibCSymbol.address("memmem").map { unsafeBitCast($0, to: MemMem.self) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -148,13 +149,6 @@ enum Spawner {
 
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+, macOS 10.15+), looked up at run
     /// time because the C headers the toolchain imports do not always declare it.
-    private static let addChdirFunction: AddChdir? = {
-        #if canImport(Glibc)
-        let handle = dlopen(nil, RTLD_NOW)
-        #else
-        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #endif
-        guard let symbol = dlsym(handle, "posix_spawn_file_actions_addchdir_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddChdir.self)
-    }()
+    private static let addChdirFunction: AddChdir? = LibCSymbol.address("posix_spawn_file_actions_addchdir_np")
+        .map { unsafeBitCast($0, to: AddChdir.self) }
 }
