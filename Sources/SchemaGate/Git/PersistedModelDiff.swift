@@ -37,31 +37,30 @@ public enum PersistedModelDiff {
         if old.parent != new.parent {
             lines.append("\(name): parent entity \(old.parent ?? "none") -> \(new.parent ?? "none")")
         }
-        let oldAttributes = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
-        let newAttributes = Dictionary(new.attributes.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
-        for attribute in Set(oldAttributes.keys).union(newAttributes.keys).sorted() {
-            switch (oldAttributes[attribute], newAttributes[attribute]) {
-            case (nil, let added?): lines.append("\(name): added attribute \(attribute) (\(describe(added)))")
-            case (_?, nil): lines.append("\(name): removed attribute \(attribute)")
-            case let (before?, after?) where describe(before) != describe(after):
-                lines.append("\(name): attribute \(attribute) \(describe(before)) -> \(describe(after))")
-            default: break
-            }
-        }
-        let oldRelationships = Dictionary(old.relationships.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
-        let newRelationships = Dictionary(new.relationships.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
-        for relationship in Set(oldRelationships.keys).union(newRelationships.keys).sorted() {
-            switch (oldRelationships[relationship], newRelationships[relationship]) {
-            case (nil, let added?): lines.append("\(name): added relationship \(relationship) (\(describe(added)))")
-            case (_?, nil): lines.append("\(name): removed relationship \(relationship)")
-            case let (before?, after?) where describe(before) != describe(after):
-                lines.append("\(name): relationship \(relationship) \(describe(before)) -> \(describe(after))")
-            default: break
-            }
-        }
+        lines += memberDifferences("attribute", of: name, old.attributes, new.attributes, name: \.name, describe: describe)
+        lines += memberDifferences("relationship", of: name, old.relationships, new.relationships, name: \.name, describe: describe)
         let oldUnique = Set(old.uniqueConstraints.map { $0.sorted() }), newUnique = Set(new.uniqueConstraints.map { $0.sorted() })
         if oldUnique != newUnique { lines.append("\(name): unique constraints changed") }
         return lines
+    }
+
+    /// Added, removed and changed members (attributes or relationships) by name, sorted;
+    /// "changed" means their `describe` strings differ.
+    private static func memberDifferences<Member>(
+        _ kind: String, of entity: String, _ old: [Member], _ new: [Member],
+        name: (Member) -> String, describe: (Member) -> String
+    ) -> [String] {
+        let before = Dictionary(old.map { (name($0), $0) }, uniquingKeysWith: { _, last in last })
+        let after = Dictionary(new.map { (name($0), $0) }, uniquingKeysWith: { _, last in last })
+        return Set(before.keys).union(after.keys).sorted().compactMap { member in
+            switch (before[member], after[member]) {
+            case (nil, let added?): return "\(entity): added \(kind) \(member) (\(describe(added)))"
+            case (_?, nil): return "\(entity): removed \(kind) \(member)"
+            case let (was?, now?) where describe(was) != describe(now):
+                return "\(entity): \(kind) \(member) \(describe(was)) -> \(describe(now))"
+            default: return nil
+            }
+        }
     }
 
     /// Everything about an attribute that reaches the store, in one comparable string.
