@@ -7,8 +7,9 @@ import Darwin
 
 /// The few file-system questions the model reader asks, answered with POSIX calls: an
 /// app has thousands of files, and FileManager's per-call overhead (path bridging,
-/// attribute dictionaries, realpath) would cost more than reading them.
-enum FileSystem {
+/// attribute dictionaries, realpath) would cost more than reading them. Public for change
+/// detection, which reads the same files.
+public enum FileSystem {
     /// What a path is once symbolic links are followed.
     enum Kind: Equatable {
         case directory
@@ -23,7 +24,7 @@ enum FileSystem {
         var kind: Kind
     }
 
-    enum ReadError: Error, Equatable {
+    public enum ReadError: Error, Equatable {
         case missing, notRegular, unreadable
     }
 
@@ -66,7 +67,7 @@ enum FileSystem {
 
     /// The bytes of a regular file (following symbolic links). Opening never blocks: a FIFO
     /// is opened non-blocking and then refused as not regular.
-    static func readRegularFile(_ path: String) -> Result<[UInt8], ReadError> {
+    public static func readRegularFile(_ path: String) -> Result<[UInt8], ReadError> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno

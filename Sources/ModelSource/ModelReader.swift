@@ -42,6 +42,44 @@ public enum ModelReader {
         assemble(ParallelMap.map(files.count, serial: serial) { index in (files[index].path, parse(files[index])) }, serial: serial)
     }
 
+    /// Files read from disk and parsed on their own, to be combined with other files into
+    /// models later: the files two versions of a tree share are parsed once for both.
+    public struct ParsedFiles: Sendable {
+        fileprivate var results: [(path: String, result: FileResult)]
+    }
+
+    /// Reads and parses files, each given as the path to report and the path to read; one
+    /// that cannot be read (deleted meanwhile) is left out.
+    public static func parse(files: [(path: String, readFrom: String)]) -> ParsedFiles {
+        parse(files: files, serial: false)
+    }
+
+    static func parse(files: [(path: String, readFrom: String)], serial: Bool) -> ParsedFiles {
+        let results = ParallelMap.map(files.count, serial: serial) { index -> FileResult in
+            guard case .success(let bytes) = FileSystem.readRegularFile(files[index].readFrom) else { return .skipped }
+            return parse(ModelSourceFile(path: files[index].path, contents: bytes))
+        }
+        return ParsedFiles(results: zip(files, results).map { ($0.path, $1) })
+    }
+
+    /// Reads two versions of one tree (a base commit and the working tree) that share
+    /// most files: `shared` is in both; `old` and `new` are the files only in (or
+    /// different in) one version.
+    public static func readVersions(
+        shared: ParsedFiles, old: [ModelSourceFile], new: [ModelSourceFile]
+    ) -> (old: AppModel, new: AppModel) {
+        readVersions(shared: shared, old: old, new: new, serial: false)
+    }
+
+    static func readVersions(
+        shared: ParsedFiles, old: [ModelSourceFile], new: [ModelSourceFile], serial: Bool
+    ) -> (old: AppModel, new: AppModel) {
+        let files = old + new
+        let parsed = ParallelMap.map(files.count, serial: serial) { index in (files[index].path, parse(files[index])) }
+        return (assemble(shared.results + parsed[..<old.count], serial: serial),
+                assemble(shared.results + parsed[old.count...], serial: serial))
+    }
+
     /// Every file's declarations, in path order, into one model.
     private static func assemble(_ parsed: [(path: String, result: FileResult)], serial: Bool) -> AppModel {
         var declarations: [SwiftFileDeclarations] = []
@@ -65,7 +103,7 @@ public enum ModelReader {
             diagnostics: problems + swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion)
     }
 
-    private enum FileResult {
+    fileprivate enum FileResult: Sendable {
         case swift(SwiftFileDeclarations, [ModelDiagnostic])
         case coreData(ModelSourceFile)
         case skipped

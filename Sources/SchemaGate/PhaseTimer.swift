@@ -27,7 +27,7 @@ public final class PhaseTimer: @unchecked Sendable {
 
     /// Runs `body`, adding its wall time (also when it throws) to the phase `name`.
     @discardableResult
-    public func measure<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    public func measure<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let start = now()
         defer { add(name, seconds: Double(now() &- start) / 1e9) }
         return try body()

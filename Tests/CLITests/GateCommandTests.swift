@@ -313,7 +313,7 @@ import TestSupport
         let fixture = try GateFixture()
         let result = fixture.run(["gate", "--no-create", "--verbose"])
         #expect(result.status == 1)
-        for phase in ["change detection", "read models", "lint", "create", "export schemas (cktool)", "check", "total"] {
+        for phase in ["changes: find the base", "changes: list changed files", "changes: classify", "read models", "lint", "create", "export schemas (cktool)", "check", "total"] {
             #expect(result.stderr.contains("timing: \(phase)"), "\(phase): \(result.stderr)")
         }
         #expect(!fixture.run(["gate", "--no-create"]).stderr.contains("timing:"))

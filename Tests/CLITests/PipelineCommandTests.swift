@@ -32,6 +32,18 @@ import TestSupport
         #expect(text.stdout.contains("  M  App/Models/Item.swift  (declares @Model; under model path App/Models)"))
     }
 
+    @Test func verbosePrintsTheTimeOfEachStepToStandardError() throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["changed", "--format", "json", "--verbose"])
+        #expect(result.status == 0, "\(result.output)")
+        for step in ["find the base", "list changed files", "classify", "compare the persisted models"] {
+            #expect(result.stderr.contains("timing: changes: \(step)"), "\(step): \(result.stderr)")
+        }
+        #expect(result.stderr.contains("timing: total"))
+        #expect(!result.stdout.contains("timing:"))
+        #expect(!fixture.run(["changed"]).stderr.contains("timing:"))
+    }
+
     @Test func notARepositoryAndShallowClonesAreExitTwo() throws {
         let plain = TemporaryDirectory("plain")
         let outside = runTool(["changed", "--format", "json"], in: plain.path, environment: baseEnvironment())

@@ -66,6 +66,37 @@ import Testing
         #expect(ModelReader.read(files: shuffled, serial: false) == ModelReader.read(files: files, serial: true))
     }
 
+    /// Two versions sharing most files: each model must be the one a plain read of that
+    /// version's files gives, though the shared files were parsed once for both.
+    @Test func twoVersionsSharingFilesReadAsEachAlone() throws {
+        let scratch = try Self.makeTree()
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: scratch.path).sorted()
+            .filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Gone.swift") && !$0.hasSuffix("Pipe.swift") }
+        let changed = Set(paths.filter { $0.hasSuffix("Model0.swift") || $0.hasSuffix("Kind1.swift") || $0.hasSuffix("Alias.swift") })
+        let shared = paths.filter { !changed.contains($0) }
+        let sharedFiles = shared.map { ModelSourceFile(path: $0, contents: Array(try! Data(contentsOf: URL(fileURLWithPath: scratch.path + "/" + $0)))) }
+        let old = [
+            ModelSourceFile(path: "App/Module0/Model0.swift", contents: Array("import SwiftData\n@Model final class Model0 { var name: String = \"\" }\n".utf8)),
+            ModelSourceFile(path: "App/Module1/Kind1.swift", contents: Array("enum Kind1: Int { case first }\n".utf8)),
+        ]
+        let new = [
+            ModelSourceFile(path: "App/Module0/Model0.swift", contents: Array("import SwiftData\n@Model final class Model0 { var name: String = \"\"; var size: Int = 0 }\n".utf8)),
+            ModelSourceFile(path: "App/Alias.swift", contents: Array("typealias Current = Model3\n".utf8)),
+            ModelSourceFile(path: "App/New.swift", contents: Array("import SwiftData\n@Model final class Fresh { var a = 0 }\n".utf8)),
+        ]
+        for serial in [true, false] {
+            let parsed = ModelReader.parse(files: shared.map { (path: $0, readFrom: scratch.path + "/" + $0) }, serial: serial)
+            let both = ModelReader.readVersions(shared: parsed, old: old, new: new, serial: serial)
+            #expect(both.old == ModelReader.read(files: sharedFiles + old, serial: true))
+            #expect(both.new == ModelReader.read(files: sharedFiles + new, serial: true))
+            #expect(both.old != both.new)
+        }
+        // A shared file that vanished before it was read is left out of both.
+        let missing = ModelReader.parse(files: [(path: "Gone.swift", readFrom: scratch.path + "/nowhere.swift")])
+        let empty = ModelReader.readVersions(shared: missing, old: [], new: [])
+        #expect(empty.old.entities.isEmpty && empty.new.diagnostics.isEmpty)
+    }
+
     @Test func fixturesReadTheSameInParallelAndSerially() {
         for relative in ["Projects", "Traps", "CoreData"] {
             let path = Fixture.path(relative)

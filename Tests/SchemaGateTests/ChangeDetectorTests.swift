@@ -29,7 +29,7 @@ import TestSupport
     func detect(_ repo: FixtureRepository, since: String? = nil, pattern: String? = nil, modelPaths: [String] = []) throws -> ChangeReport {
         try ChangeDetector(
             workingDirectory: repo.path, environment: baseEnvironment(), since: since, tagPattern: pattern,
-            modelPaths: modelPaths.map { repo.directory.file($0) }).detect().0
+            modelPaths: modelPaths.map { repo.directory.file($0) }).detect().report
     }
 
     func file(_ report: ChangeReport, _ path: String) -> ChangedFile? {
@@ -218,7 +218,7 @@ import TestSupport
         try repo.commit("later")
         let clones = TemporaryDirectory("clone")
         try git(["clone", "-q", "--depth", "2", "file://\(repo.path)", clones.file("shallow")], in: clones.path)
-        let report = try ChangeDetector(workingDirectory: clones.file("shallow"), environment: baseEnvironment()).detect().0
+        let report = try ChangeDetector(workingDirectory: clones.file("shallow"), environment: baseEnvironment()).detect().report
         #expect(report.shallow)
         #expect(report.base.name == "v1.0")
     }

@@ -25,8 +25,13 @@ import TestSupport
 
     func modelChange(_ repo: FixtureRepository) throws -> ChangeReport.ModelChange? {
         let configuration = try ResolvedConfiguration.load(workingDirectory: repo.path, environment: [:])
-        let (report, repository) = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
-        return PersistedModelComparison.compare(report, repository: repository, configuration: configuration)
+        let detected = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
+        let alone = PersistedModelComparison.compare(detected, configuration: configuration)
+        // The gate's path parses the unchanged files while git fetches the base: same answer.
+        let overlapped = try ChangeAnalysis.run(
+            workingDirectory: repo.path, environment: baseEnvironment(), since: nil, configuration: configuration).modelChange
+        #expect(overlapped == alone)
+        return alone
     }
 
     @Test func commentsMethodsAndComputedPropertiesAreNotChanges() throws {
@@ -80,6 +85,23 @@ import TestSupport
         repo.write("Elsewhere/Note.swift", "import SwiftData\n@Model final class Note { var text = \"\"; init() {} }\n")
         guard case .changed(let lines)? = try modelChange(repo) else { Issue.record("expected a change"); return }
         #expect(lines.contains { $0.hasPrefix("added model Note") })
+    }
+
+    /// Unchanged files are parsed once and belong to both versions: a model declared in
+    /// one (Tag) is in the base reading and the working-tree reading, next to the changed
+    /// model read from git and from disk.
+    @Test func bothReadingsHoldTheUnchangedFilesAndTheirOwnVersionOfTheChangedOnes() throws {
+        let repo = try repository(modelPaths: nil)
+        repo.write("App/Models/Item.swift", Self.item.replacingOccurrences(of: "    init() {}", with: "    var notes: String?\n    init() {}"))
+        let configuration = try ResolvedConfiguration.load(workingDirectory: repo.path, environment: [:])
+        let detected = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
+        let base = try #require(detected.report.base.commit)
+        let unchanged = PersistedModelComparison.parseUnchangedFiles(detected, configuration: configuration)
+        let (old, new) = try PersistedModelComparison.readBoth(detected, base: base, configuration: configuration, unchanged: unchanged)
+        #expect(old.entities.map(\.name).sorted() == ["Item", "Tag"] && new.entities.map(\.name).sorted() == ["Item", "Tag"])
+        #expect(old.registeredTypes == ["Item", "Tag"] && new.registeredTypes == ["Item", "Tag"])
+        #expect(!(old.entities.first { $0.name == "Item" }?.attributes.contains { $0.name == "notes" } ?? true))
+        #expect(new.entities.first { $0.name == "Item" }?.attributes.contains { $0.name == "notes" } == true)
     }
 
     @Test func nothingTouchedMeansNothingToCompare() throws {

@@ -21,6 +21,7 @@ enum ChangedCommand {
         spec: ArgumentSpec(options: [
             OptionSpec("since", value: "REF", help: "Measure from this revision instead of the nearest tag."),
             PipelineOptions.tagPattern, PipelineOptions.models, PipelineOptions.config, ReportOutput.formatOption,
+            OptionSpec("verbose", .flag, help: "Print the time each step took (to stderr)."),
         ]),
         run: run)
 
@@ -28,14 +29,14 @@ enum ChangedCommand {
         let format = try ReportOutput.format(context)
         let configuration = try PipelineOptions.configuration(context)
         let since = context.arguments.value("since")
+        let timer = PhaseTimer()
+        defer {
+            if context.arguments.flag("verbose") { timer.lines().forEach { context.console.errorLine($0) } }
+        }
         let changes = try PipelineOptions.engine { () throws -> ChangeReport in
-            let modelPaths = configuration.modelPaths.source == .defaultValue ? [] : configuration.modelPaths.value
-            let detector = ChangeDetector(
+            try ChangeAnalysis.run(
                 workingDirectory: context.workingDirectory, environment: context.environment, since: since,
-                tagPattern: configuration.tagPattern?.value, modelPaths: modelPaths)
-            var (report, repository) = try detector.detect()
-            report.modelChange = PersistedModelComparison.compare(report, repository: repository, configuration: configuration)
-            return report
+                configuration: configuration, timer: timer)
         }
         let report = Report(command: "changed", status: .pass, notes: notes(changes))
         switch format {

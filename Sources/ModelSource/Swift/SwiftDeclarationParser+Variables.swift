@@ -159,9 +159,9 @@ extension SwiftDeclarationParser {
         }
         let type = typeText ?? ""
         let source: ModelListDeclaration.Source
-        if type.contains("VersionedSchema.Type") {
+        if ByteSearch.contains(type, "VersionedSchema.Type") {
             source = .migrationPlan
-        } else if type.contains("PersistentModel.Type") || (name == "models" && !currentPath.isEmpty) {
+        } else if ByteSearch.contains(type, "PersistentModel.Type") || (name == "models" && !currentPath.isEmpty) {
             source = .property(name: name)
         } else {
             return

@@ -33,10 +33,28 @@ public enum SwiftModelParser {
     /// `Schema([...])`, `ModelContainer(for:)`, `[any PersistentModel.Type]` list, a
     /// `VersionedSchema`, or a migration plan.
     public static func touchesModels(_ bytes: [UInt8]) -> Bool {
-        guard mayDeclareModel(bytes) || mayRegisterModels(bytes) else { return false }
+        let roles = modelRoles(bytes)
+        return roles.declaresModel || roles.registersModels
+    }
+
+    /// What a file does with models, in code, from one lexing of it.
+    public struct ModelRoles: Equatable, Sendable {
+        /// It declares an `@Model` class.
+        public var declaresModel: Bool
+        /// It registers model types or chooses a schema version: a model list, a
+        /// `VersionedSchema`, a migration plan.
+        public var registersModels: Bool
+    }
+
+    /// `declaresModel` and the registration half of `touchesModels` at the cost of one:
+    /// change detection asks both of every changed file.
+    public static func modelRoles(_ bytes: [UInt8]) -> ModelRoles {
+        guard mayDeclareModel(bytes) || mayRegisterModels(bytes) else { return ModelRoles(declaresModel: false, registersModels: false) }
         let declarations = parse(bytes, file: "")
-        return !declarations.models.isEmpty || !declarations.modelLists.isEmpty
-            || declarations.types.contains { $0.inherited.contains(where: VersionRules.isVersionedSchema) }
+        return ModelRoles(
+            declaresModel: !declarations.models.isEmpty,
+            registersModels: !declarations.modelLists.isEmpty
+                || declarations.types.contains { $0.inherited.contains(where: VersionRules.isVersionedSchema) })
     }
 
     /// Names of the `@Model` classes the file declares (unqualified), for messages and
@@ -75,6 +93,12 @@ public enum ByteSearch {
     static let registrationHints: [[UInt8]] = ["Schema", "odelContainer", "PersistentModel"].map { Array($0.utf8) }
     static let typealiasKeyword = Array("typealias".utf8)
     static let enumKeyword = Array("enum".utf8)
+
+    /// Substring test on text. Foundation's `String.contains(_:)` (which wins overload
+    /// resolution once any file imports Foundation) bridges to NSString on every call.
+    public static func contains(_ text: String, _ needle: String) -> Bool {
+        firstIndex(of: Array(needle.utf8), in: Array(text.utf8), from: 0) != nil
+    }
 
     static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         if needle == modelMacro { return containsModelMacro(bytes) }

@@ -53,7 +53,7 @@ public struct Gate: Sendable {
             notes.append("Changes: not examined (--always).")
         } else {
             log("gate: detecting model changes…")
-            let changes = try timer.measure("change detection") { try detectChanges() }
+            let changes = try detectChanges()
             base = changes.base.commit == nil ? nil : changes.base
             notes.append("Changes: \(changes.summary).")
             if !changes.isModelTouching || changes.modelChange == .unchanged {
@@ -103,13 +103,9 @@ public struct Gate: Sendable {
     }
 
     private func detectChanges() throws -> ChangeReport {
-        let modelPaths = configuration.modelPaths.source == .defaultValue ? [] : configuration.modelPaths.value
-        let detector = ChangeDetector(
+        try ChangeAnalysis.run(
             workingDirectory: workingDirectory, environment: environment, since: options.since,
-            tagPattern: configuration.tagPattern?.value, modelPaths: modelPaths)
-        var (report, repository) = try detector.detect()
-        report.modelChange = PersistedModelComparison.compare(report, repository: repository, configuration: configuration)
-        return report
+            configuration: configuration, timer: timer)
     }
 
     private func runCreate() throws -> String {

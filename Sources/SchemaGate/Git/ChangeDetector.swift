@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// Finds the base (nearest release tag or `--since`), lists what changed since then
 /// (committed, staged, unstaged, untracked; renames and deletions included) and marks
@@ -22,23 +23,45 @@ public struct ChangeDetector: Sendable {
         self.modelPaths = modelPaths
     }
 
-    public func detect() throws(GitError) -> (ChangeReport, GitRepository) {
-        let repository = try GitRepository(containing: workingDirectory, environment: environment)
-        let shallow = try repository.isShallow
-        let base = try findBase(repository, shallow: shallow)
-        let head = try repository.head()
-        var report = ChangeReport(repositoryRoot: repository.root, base: base, head: head, shallow: shallow, files: [])
-        guard let baseCommit = base.commit else { return (report, repository) }
-        report.files = try changedFiles(repository, since: baseCommit, baseName: base.name ?? baseCommit)
-        return (report, repository)
+    /// Git's answers, and the contents read to classify the changed files. `timer`, when
+    /// given, gets the time spent asking git and classifying.
+    public func detect(timer: PhaseTimer? = nil) throws(GitError) -> DetectedChanges {
+        try detect(timer: timer, onModelTouching: nil)
     }
 
-    private func findBase(_ repository: GitRepository, shallow: Bool) throws(GitError) -> ChangeReport.Base {
+    /// `onModelTouching` is called (at most once, on this thread) as soon as the current
+    /// contents show that some file touches the models, while git still fetches the base
+    /// versions: a caller can start work that is only worth doing then. It gets the
+    /// changes found so far (reasons not filled in yet).
+    func detect(timer: PhaseTimer?, onModelTouching: ((DetectedChanges) -> Void)?) throws(GitError) -> DetectedChanges {
+        let timer = timer ?? PhaseTimer()
+        let (repository, base) = try timer.measure("changes: find the base") { () throws(GitError) in
+            let repository = try GitRepository(containing: workingDirectory, environment: environment)
+            return (repository, try findBase(repository, head: repository.headWhenOpened))
+        }
+        var detected = DetectedChanges(
+            report: ChangeReport(repositoryRoot: repository.root, base: base, head: repository.headWhenOpened,
+                                 shallow: repository.isShallow, files: []),
+            repository: repository, contents: ChangeContents())
+        guard let baseCommit = base.commit else { return detected }
+        let listed = try timer.measure("changes: list changed files") { () throws(GitError) in
+            try listChanges(repository, since: baseCommit, hasHead: repository.headWhenOpened != nil)
+        }
+        detected.report.files = listed.files
+        detected.contents.workTreeFiles = listed.workTree
+        try timer.measure("changes: classify") { () throws(GitError) in
+            try classify(&detected, base: baseCommit, baseName: base.name ?? baseCommit, onModelTouching: onModelTouching)
+        }
+        return detected
+    }
+
+    private func findBase(_ repository: GitRepository, head: String?) throws(GitError) -> ChangeReport.Base {
+        let shallow = repository.isShallow
         if let since {
             guard let commit = try repository.commit(for: since) else { throw .unknownRevision(since, shallow: shallow) }
             return .revision(name: since, commit: commit)
         }
-        guard let head = try repository.head() else {
+        guard let head else {
             return .none(reason: "the repository has no commits yet")
         }
         let what = tagPattern.map { "no tag matching '\($0)'" } ?? "no tag"
@@ -64,29 +87,61 @@ public struct ChangeDetector: Sendable {
         return .tag(name: previous, commit: previousCommit)
     }
 
-    private func changedFiles(_ repository: GitRepository, since base: String, baseName: String) throws(GitError) -> [ChangedFile] {
-        let uncommitted = try repository.uncommittedPaths()
+    /// The changed files (uncommitted ones marked, untracked ones added) and the work
+    /// tree's file list: three independent git calls, run at the same time.
+    private func listChanges(
+        _ repository: GitRepository, since base: String, hasHead: Bool
+    ) throws(GitError) -> (files: [ChangedFile], workTree: [String]) {
+        let uncommittedCall = BackgroundTask { () throws(GitError) -> Set<String> in
+            hasHead ? try repository.uncommittedPathsSinceHead() : []
+        }
+        let workTreeCall = BackgroundTask { () throws(GitError) in try repository.workTreeFiles() }
         var files = try repository.changes(since: base)
+        let uncommitted = try uncommittedCall.value()
+        let workTree = try workTreeCall.value()
         for index in files.indices {
             let file = files[index]
             files[index].uncommitted = uncommitted.contains(file.path) || file.previousPath.map(uncommitted.contains) == true
         }
-        files += try repository.untrackedPaths().map { ChangedFile(path: $0, change: .untracked, uncommitted: true) }
+        files += workTree.untracked.map { ChangedFile(path: $0, change: .untracked, uncommitted: true) }
+        return (files, workTree.all)
+    }
 
-        // Old contents of Swift files, in one git call, to see what they declared before.
-        let oldPaths = files.filter { $0.change != .added && $0.change != .untracked }
-            .map { $0.previousPath ?? $0.path }.filter { $0.hasSuffix(".swift") }
-        let oldContents = try repository.contents(of: oldPaths, at: base)
+    /// Marks the model-touching files. The base contents of changed model sources come
+    /// from one `git cat-file --batch`, which runs while the current ones are read and
+    /// lexed.
+    private func classify(
+        _ detected: inout DetectedChanges, base: String, baseName: String, onModelTouching: ((DetectedChanges) -> Void)?
+    ) throws(GitError) {
+        let repository = detected.repository, root = repository.root
+        var files = detected.report.files
+        let basePaths = Array(Set(files.filter { $0.change != .added && $0.change != .untracked }
+            .map { $0.previousPath ?? $0.path }.filter(ChangeContents.isModelSource)))
+        let baseCall = BackgroundTask { () throws(GitError) in try repository.contents(of: basePaths, at: base) }
+
         let classifier = ModelFileClassifier(modelPaths: modelPaths)
-        for index in files.indices {
-            let file = files[index]
-            let current = file.change == .deleted || !file.path.hasSuffix(".swift")
-                ? nil : FileManager.default.contents(atPath: repository.root + "/" + file.path)
-            let old = oldContents[file.previousPath ?? file.path] ?? nil
-            files[index].reasons = classifier.reasons(
-                path: file.path, previousPath: file.previousPath, root: repository.root,
-                current: current, base: old, baseName: baseName)
+        var current: [ModelFileClassifier.Roles?] = []
+        var touching = false
+        for file in files {
+            var roles: ModelFileClassifier.Roles?
+            if file.change != .deleted, ChangeContents.isModelSource(file.path),
+               case .success(let bytes) = FileSystem.readRegularFile(root + "/" + file.path) {
+                detected.contents.current[file.path] = bytes
+                if file.path.hasSuffix(".swift") { roles = ModelFileClassifier.roles(bytes) }
+            }
+            current.append(roles)
+            touching = touching || classifier.touchesModelsNow(path: file.path, previousPath: file.previousPath, root: root, current: roles)
         }
-        return files.sorted { $0.path < $1.path }
+        if touching { onModelTouching?(detected) }
+
+        detected.contents.base = try baseCall.value()
+        for index in files.indices {
+            let file = files[index], basePath = file.previousPath ?? file.path
+            let old = basePath.hasSuffix(".swift") ? detected.contents.base[basePath] ?? nil : nil
+            files[index].reasons = classifier.reasons(
+                path: file.path, previousPath: file.previousPath, root: root, current: current[index],
+                base: { old.map(ModelFileClassifier.roles) }, baseName: baseName)
+        }
+        detected.report.files = files.sorted { $0.path < $1.path }
     }
 }

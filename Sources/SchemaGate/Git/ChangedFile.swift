@@ -26,9 +26,8 @@ public struct ChangedFile: Equatable, Sendable, Codable {
 
     public var isModelTouching: Bool { !reasons.isEmpty }
 
-    /// Parses `git diff --name-status -z`: `M\0path\0`, `R100\0old\0new\0`.
-    static func parseNameStatus(_ output: String) -> [ChangedFile] {
-        let fields = output.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+    /// Parses the fields of `git diff --name-status -z`: `M`, `path`; `R100`, `old`, `new`.
+    static func parseNameStatus(_ fields: [String]) -> [ChangedFile] {
         var files: [ChangedFile] = []
         var index = 0
         while index < fields.count {

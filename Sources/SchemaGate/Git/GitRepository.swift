@@ -7,6 +7,10 @@ public struct GitRepository: Sendable {
 
     /// The top-level directory of the work tree.
     public let root: String
+    /// A shallow clone: history (and so tags) may be missing.
+    public let isShallow: Bool
+    /// The commit HEAD pointed at when the repository was opened; nil without commits.
+    public let headWhenOpened: String?
     private let environment: [String: String]
 
     /// Opens the work tree containing `directory`.
@@ -18,15 +22,21 @@ public struct GitRepository: Sendable {
         environment["GIT_OPTIONAL_LOCKS"] = "0"
         environment["GIT_PAGER"] = "cat"
         self.environment = environment
-        let result = try Self.run(["rev-parse", "--show-toplevel"], in: directory, environment: environment)
-        guard result.status == 0 else {
+        // Three answers in one call: each git call costs a process start. With --verify,
+        // a missing HEAD (no commits yet) exits 1 after the first two lines.
+        let arguments = ["rev-parse", "--show-toplevel", "--is-shallow-repository", "--verify", "--quiet", "HEAD^{commit}"]
+        let result = try Self.run(arguments, in: directory, environment: environment)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard result.status == 0 || (result.status == 1 && lines.count >= 2 && result.stderr.isEmpty) else {
             let text = result.stderr.lowercased()
             if text.contains("not a git repository") || text.contains("must be run in a work tree") {
                 throw .notARepository(directory)
             }
-            throw .commandFailed(arguments: ["rev-parse", "--show-toplevel"], status: result.status, detail: Self.firstLine(result.stderr))
+            throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
         }
-        root = result.stdout.trimmingCharacters(in: .newlines)
+        root = lines[0]
+        isShallow = lines.count > 1 && lines[1] == "true"
+        headWhenOpened = result.status == 0 && lines.count > 2 && !lines[2].isEmpty ? lines[2] : nil
     }
 
     /// Runs git in the work tree; a non-zero exit is an error.
@@ -37,6 +47,18 @@ public struct GitRepository: Sendable {
             throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
         }
         return result.stdout
+    }
+
+    /// Runs git with `-z` output and returns its NUL-separated fields (empty ones left
+    /// out), split as bytes: thousands of paths, where a String split walks characters.
+    public func fields(_ arguments: [String]) throws(GitError) -> [String] {
+        let result = try Self.run(arguments, in: root, environment: environment)
+        guard result.status == 0 else {
+            throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
+        }
+        return result.standardOutput.withUnsafeBytes { bytes in
+            bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// Runs git and returns the raw result, for commands whose failure is an answer.
@@ -66,10 +88,6 @@ public struct GitRepository: Sendable {
     }
 
     // MARK: - Questions the change detection asks
-
-    public var isShallow: Bool {
-        get throws(GitError) { try run(["rev-parse", "--is-shallow-repository"]).hasPrefix("true") }
-    }
 
     /// The commit HEAD points at, or nil in a repository without commits.
     public func head() throws(GitError) -> String? {
@@ -102,60 +120,67 @@ public struct GitRepository: Sendable {
     /// Files that differ between `base` and the working tree (committed, staged and
     /// unstaged changes), with renames detected.
     public func changes(since base: String) throws(GitError) -> [ChangedFile] {
-        ChangedFile.parseNameStatus(try run(["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-color", base, "--"]))
+        ChangedFile.parseNameStatus(try fields(["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-color", base, "--"]))
     }
 
     /// Paths with uncommitted changes (staged or not) relative to HEAD.
     public func uncommittedPaths() throws(GitError) -> Set<String> {
         guard try head() != nil else { return [] }
-        let output = try run(["diff", "--name-only", "-z", "--no-ext-diff", "HEAD", "--"])
-        return Set(output.split(separator: "\0").map(String.init))
+        return try uncommittedPathsSinceHead()
+    }
+
+    /// `uncommittedPaths()` in a repository known to have a HEAD commit.
+    func uncommittedPathsSinceHead() throws(GitError) -> Set<String> {
+        Set(try fields(["diff", "--name-only", "-z", "--no-ext-diff", "HEAD", "--"]))
     }
 
     /// Untracked files that are not ignored.
     public func untrackedPaths() throws(GitError) -> [String] {
-        try run(["ls-files", "--others", "--exclude-standard", "-z"]).split(separator: "\0").map(String.init)
+        try workTreeFiles().untracked
+    }
+
+    /// Every file of the work tree that git knows or would add: tracked files (also ones
+    /// deleted from disk but not from the index) and untracked ones that are not ignored,
+    /// each once, in git's order; `untracked` is the second kind alone. One call lists both.
+    public func workTreeFiles() throws(GitError) -> (all: [String], untracked: [String]) {
+        let entries = try fields(["ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard"])
+        var all: [String] = [], untracked: [String] = []
+        var seen = Set<String>()
+        // `<tag> <path>`: `?` marks an untracked file; H, S, M, C... tracked ones (an
+        // unmerged path is listed once per stage).
+        for entry in entries where entry.utf8.count > 2 {
+            let path = String(decoding: entry.utf8.dropFirst(2), as: UTF8.self)
+            guard seen.insert(path).inserted else { continue }
+            all.append(path)
+            if entry.utf8.first == UInt8(ascii: "?") { untracked.append(path) }
+        }
+        return (all, untracked)
     }
 
     /// Every tracked file at a commit.
     public func trackedPaths(at commit: String) throws(GitError) -> [String] {
-        try run(["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit]).split(separator: "\0").map(String.init)
+        try fields(["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit])
     }
 
     /// The contents of files at a commit, read with one `git cat-file --batch`; a path
-    /// missing at that commit maps to nil.
-    public func contents(of paths: [String], at commit: String) throws(GitError) -> [String: Data?] {
-        let usable = paths.filter { !$0.contains("\n") }
+    /// missing at that commit (or not a file there) maps to nil.
+    public func contents(of paths: [String], at commit: String) throws(GitError) -> [String: [UInt8]?] {
+        let usable = paths.filter { !$0.utf8.contains(0x0A) }  // a newline would end the request line
         guard !usable.isEmpty else { return [:] }
         let input = usable.map { "\(commit):\($0)\n" }.joined()
-        let result = try attempt(["cat-file", "--batch"], input: Data(input.utf8))
+        let arguments = ["cat-file", "--batch"]
+        let result = try attempt(arguments, input: Data(input.utf8))
         guard result.status == 0 else {
-            throw .commandFailed(arguments: ["cat-file", "--batch"], status: result.status, detail: Self.firstLine(result.stderr))
+            throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
         }
-        return try Self.parseBatch(result.standardOutput, paths: usable)
-    }
-
-    /// `<sha> <type> <size>\n<bytes>\n` per object, or `<name> missing\n`.
-    static func parseBatch(_ data: Data, paths: [String]) throws(GitError) -> [String: Data?] {
-        let bytes = [UInt8](data)
-        var index = 0
-        var contents: [String: Data?] = [:]
-        for path in paths {
-            guard let newline = bytes[index...].firstIndex(of: 0x0A) else {
-                throw .commandFailed(arguments: ["cat-file", "--batch"], status: 0, detail: "output ended early")
-            }
-            let header = String(decoding: bytes[index..<newline], as: UTF8.self)
-            index = newline + 1
-            // `<sha> blob <size>`; anything else (`<name> missing`, a tree) has no content.
-            let parts = header.split(separator: " ")
-            guard !header.hasSuffix(" missing"), parts.count == 3, let size = Int(parts[2]), size >= 0,
-                  index + size <= bytes.count else {
-                contents.updateValue(nil, forKey: path)
-                continue
-            }
-            contents.updateValue(parts[1] == "blob" ? Data(bytes[index..<index + size]) : nil, forKey: path)
-            index += size + 1
+        let objects: [[UInt8]?]
+        do {
+            objects = try CatFileBatch.parse([UInt8](result.standardOutput), count: usable.count)
+        } catch {
+            throw .commandFailed(arguments: arguments, status: 0, detail: error.detail)
         }
+        var contents: [String: [UInt8]?] = [:]
+        for (path, object) in zip(usable, objects) { contents.updateValue(object, forKey: path) }
         return contents
     }
 }

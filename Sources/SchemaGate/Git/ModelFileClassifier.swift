@@ -18,19 +18,30 @@ public struct ModelFileClassifier: Sendable {
     ///   - current: the file's bytes now (nil when deleted).
     ///   - base: the file's bytes at the base (nil when added).
     public func reasons(
-        path: String, previousPath: String?, root: String, current: Data?, base: Data?, baseName: String
+        path: String, previousPath: String?, root: String, current: [UInt8]?, base: [UInt8]?, baseName: String
+    ) -> [String] {
+        let swift = Self.isSwift(path: path, previousPath: previousPath)
+        return reasons(path: path, previousPath: previousPath, root: root,
+                       current: swift ? current.map(Self.roles) : nil,
+                       base: { swift ? base.map(Self.roles) : nil }, baseName: baseName)
+    }
+
+    /// The same from the roles of each version; `base` is asked only when the current
+    /// version does not answer, so a caller can fetch the base lazily.
+    func reasons(
+        path: String, previousPath: String?, root: String, current now: Roles?, base: () -> Roles?, baseName: String
     ) -> [String] {
         var reasons: [String] = []
         let paths = [path] + (previousPath.map { [$0] } ?? [])
         if paths.contains(where: Self.isCoreDataModel) { reasons.append("Core Data model") }
-        let swift = paths.contains { $0.hasSuffix(".swift") }
-        if swift, let current, Self.mayDeclareModel(current) { reasons.append("declares @Model") }
-        if swift, let base, Self.mayDeclareModel(base), !reasons.contains("declares @Model") {
+        lazy var then = base()
+        if now?.declaresModel == true {
+            reasons.append("declares @Model")
+        } else if then?.declaresModel == true {
             reasons.append("declared @Model at \(baseName)")
         }
-        if swift, [current, base].contains(where: { $0.map(Self.mayRegisterSchema) ?? false }) {
-            reasons.append("registers the model schema")
-        }
+        if now?.registersSchema == true || then?.registersSchema == true { reasons.append("registers the model schema") }
+        guard !modelPaths.isEmpty else { return reasons }
         let canonicalRoot = Self.canonical(root)
         for modelPath in modelPaths {
             if paths.contains(where: { Self.isInside(canonicalRoot + "/" + $0, modelPath) }) {
@@ -41,22 +52,37 @@ public struct ModelFileClassifier: Sendable {
         return reasons
     }
 
+    /// Whether the file touches the models whatever it was at the base: known before the
+    /// base version is fetched.
+    func touchesModelsNow(path: String, previousPath: String?, root: String, current: Roles?) -> Bool {
+        !reasons(path: path, previousPath: previousPath, root: root, current: current, base: { nil }, baseName: "").isEmpty
+    }
+
+    /// Whether the classifier reads the file's contents (a Swift file, or one renamed from
+    /// or to one).
+    static func isSwift(path: String, previousPath: String?) -> Bool {
+        path.hasSuffix(".swift") || previousPath?.hasSuffix(".swift") == true
+    }
+
     static func isCoreDataModel(_ path: String) -> Bool {
         path.split(separator: "/").contains { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }
     }
 
-    /// An `@Model` class declared in code (the model reader's lexer: comments and
-    /// strings do not count).
-    static func mayDeclareModel(_ data: Data) -> Bool {
-        SwiftModelParser.declaresModel([UInt8](data))
+    /// What one version of a Swift file does with models: declares an `@Model` class in
+    /// code (the model reader's lexer: comments and strings do not count), or registers
+    /// the schema without declaring a model (a model list, `ModelContainer(for:)`, a
+    /// `VersionedSchema`, a migration plan, or Core Data stack code naming the CloudKit
+    /// container).
+    struct Roles: Equatable {
+        var declaresModel: Bool
+        var registersSchema: Bool
     }
 
-    /// A model list in code (`Schema([...])`, `ModelContainer(for:)`, a `VersionedSchema`,
-    /// a migration plan), or Core Data stack code naming the CloudKit container.
-    static func mayRegisterSchema(_ data: Data) -> Bool {
-        let bytes = [UInt8](data)
-        return SwiftModelParser.touchesModels(bytes) && !SwiftModelParser.declaresModel(bytes)
-            || bytes.withUnsafeBytes { ByteSearch.contains($0, coreDataStackName) }
+    static func roles(_ bytes: [UInt8]) -> Roles {
+        let roles = SwiftModelParser.modelRoles(bytes)
+        let coreDataStack = bytes.withUnsafeBytes { ByteSearch.contains($0, coreDataStackName) }
+        return Roles(declaresModel: roles.declaresModel,
+                     registersSchema: roles.registersModels && !roles.declaresModel || coreDataStack)
     }
 
     /// Foundation's `Data.range(of:)` was most of `changed`'s CPU time; memmem is not.

@@ -2,16 +2,22 @@ import Foundation
 import ModelSource
 
 /// Whether the persisted model changed between the base and the working tree, beyond
-/// files being touched: the models are read twice with the same reader, once from the
-/// base commit's blobs and once from the working tree, over the same set of paths (the
-/// model paths plus every touched file), and compared with `PersistedModelDiff`.
+/// files being touched: the models are read twice with the same reader, once as of the
+/// base commit and once from the working tree, over the same set of paths (the model
+/// paths plus every touched file), and compared with `PersistedModelDiff`. Files that did
+/// not change are read and parsed once for both; changed ones come from what change
+/// detection already read.
 public enum PersistedModelComparison {
+    /// - Parameter unchanged: `parseUnchangedFiles` already run (by `ChangeAnalysis`,
+    ///   while git was busy); parsed here when nil.
     public static func compare(
-        _ report: ChangeReport, repository: GitRepository, configuration: ResolvedConfiguration
+        _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ModelReader.ParsedFiles? = nil
     ) -> ChangeReport.ModelChange? {
+        let report = detected.report
         guard let base = report.base.commit, !report.modelFiles.isEmpty else { return nil }
         do {
-            let (old, new) = try readBoth(report, base: base, repository: repository, configuration: configuration)
+            let shared = unchanged ?? parseUnchangedFiles(detected, configuration: configuration)
+            let (old, new) = try readBoth(detected, base: base, configuration: configuration, unchanged: shared)
             for (model, when) in [(old, "at \(report.base.name ?? base)"), (new, "in the working tree")] {
                 if let problem = model.diagnostics.first(where: ModelDiagnosticFindings.isInputProblem) {
                     return .unknown("\(problem.file) could not be read \(when): \(problem.message)")
@@ -24,49 +30,65 @@ public enum PersistedModelComparison {
         }
     }
 
-    static func readBoth(
-        _ report: ChangeReport, base: String, repository: GitRepository, configuration: ResolvedConfiguration
-    ) throws(GitError) -> (old: AppModel, new: AppModel) {
-        let scope = self.scope(report, repository: repository, configuration: configuration)
-        var arguments = ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--"]
-        arguments += scope.map { ":(literal)\($0)" }
-        let currentPaths = Set(try repository.run(arguments).split(separator: "\0").map(String.init).filter(isModelSource))
-
-        var current: [String: [UInt8]] = [:]
-        for path in currentPaths {
-            if let data = FileManager.default.contents(atPath: repository.root + "/" + path) { current[path] = [UInt8](data) }
+    /// The model sources in scope that did not change since the base, read and parsed.
+    /// Needs only the list of changed files, not which of them touch the models: a
+    /// model-touching file is a changed one, never one of these.
+    public static func parseUnchangedFiles(_ detected: DetectedChanges, configuration: ResolvedConfiguration) -> ModelReader.ParsedFiles {
+        let root = detected.repository.root
+        let scope = configuredScope(repository: detected.repository, configuration: configuration)
+        let changed = paths(of: detected.report.files)
+        let files = detected.contents.workTreeFiles.filter {
+            ChangeContents.isModelSource($0) && isInside($0, scope) && !changed.contains($0)
         }
-        // Unchanged files are the same at the base; changed ones are read from git.
-        let changed = report.files
-        let changedPaths = Set(changed.flatMap { [$0.path] + ($0.previousPath.map { [$0] } ?? []) })
-        var old = current.filter { !changedPaths.contains($0.key) }
-        let inScope = { (path: String) in scope.isEmpty || scope.contains { path == $0 || path.hasPrefix($0 + "/") } }
-        let basePaths = changed.filter { $0.change != .added && $0.change != .untracked }
-            .map { $0.previousPath ?? $0.path }.filter { isModelSource($0) && inScope($0) }
-        for (path, data) in try repository.contents(of: basePaths, at: base) {
-            if let data { old[path] = [UInt8](data) }
-        }
-        let files = { (contents: [String: [UInt8]]) in contents.map { ModelSourceFile(path: $0.key, contents: $0.value) } }
-        return (ModelReader.read(files: files(old)), ModelReader.read(files: files(current)))
+        return ModelReader.parse(files: files.map { (path: $0, readFrom: root + "/" + $0) })
     }
 
-    /// Repository-relative paths to read: the configured model paths (all of the
-    /// repository when none are configured) plus every model-touching file, old and new.
-    static func scope(_ report: ChangeReport, repository: GitRepository, configuration: ResolvedConfiguration) -> [String] {
-        guard configuration.modelPaths.source != .defaultValue else { return [] }
+    static func readBoth(
+        _ detected: DetectedChanges, base: String, configuration: ResolvedConfiguration, unchanged: ModelReader.ParsedFiles
+    ) throws(GitError) -> (old: AppModel, new: AppModel) {
+        let root = detected.repository.root
+        let report = detected.report
+        let scope = configuredScope(repository: detected.repository, configuration: configuration)
+        let modelFiles = paths(of: report.modelFiles)
+        let inScope = { (path: String) in isInside(path, scope) || modelFiles.contains(path) }
+        let changed = paths(of: report.files)
+
+        var new: [ModelSourceFile] = []
+        for path in detected.contents.workTreeFiles where changed.contains(path) && ChangeContents.isModelSource(path) && inScope(path) {
+            let bytes = detected.contents.current[path] ?? (try? FileSystem.readRegularFile(root + "/" + path).get())
+            if let bytes { new.append(ModelSourceFile(path: path, contents: bytes)) }
+        }
+        let basePaths = Set(report.files.filter { $0.change != .added && $0.change != .untracked }
+            .map { $0.previousPath ?? $0.path }.filter { ChangeContents.isModelSource($0) && inScope($0) })
+        var baseContents = detected.contents.base
+        let unfetched = basePaths.filter { baseContents[$0] == nil }
+        if !unfetched.isEmpty { baseContents.merge(try detected.repository.contents(of: unfetched.sorted(), at: base)) { $1 } }
+        let old = basePaths.sorted().compactMap { path in
+            (baseContents[path] ?? nil).map { ModelSourceFile(path: path, contents: $0) }
+        }
+        return ModelReader.readVersions(shared: unchanged, old: old, new: new)
+    }
+
+    /// Every path the files have or had.
+    static func paths(of files: [ChangedFile]) -> Set<String> {
+        Set(files.flatMap { [$0.path] + ($0.previousPath.map { [$0] } ?? []) })
+    }
+
+    /// Whether a repository-relative path lies in the scope (nil: the whole repository).
+    static func isInside(_ path: String, _ scope: [String]?) -> Bool {
+        guard let scope else { return true }
+        return scope.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// The configured model paths inside the repository, repository-relative; nil (the
+    /// whole repository) when none are configured or one of them is the repository itself.
+    static func configuredScope(repository: GitRepository, configuration: ResolvedConfiguration) -> [String]? {
+        guard configuration.modelPaths.source != .defaultValue else { return nil }
         let root = ModelFileClassifier.canonical(repository.root)
-        var paths = Set(configuration.modelPaths.value + configuration.containers.flatMap(\.modelPaths))
+        let paths = Set(configuration.modelPaths.value + configuration.containers.flatMap(\.modelPaths))
             .map(ModelFileClassifier.canonical)
             .filter { ModelFileClassifier.isInside($0, root) }
             .map { $0 == root ? "" : String($0.dropFirst(root.count + 1)) }
-        if paths.contains("") { return [] }
-        paths += report.modelFiles.flatMap { [$0.path] + ($0.previousPath.map { [$0] } ?? []) }
-        return Array(Set(paths)).sorted()
-    }
-
-    /// The files the model reader reads: Swift sources and Core Data model files.
-    static func isModelSource(_ path: String) -> Bool {
-        path.hasSuffix(".swift") || path.hasSuffix(".xccurrentversion")
-            || (path.hasSuffix("/contents") && path.contains(".xcdatamodel/"))
+        return paths.contains("") ? nil : Array(Set(paths)).sorted()
     }
 }

@@ -57,21 +57,15 @@ struct GitRevisionReader: Sendable {
         return zip(wanted, contents).map { Blob(path: $0.path, contents: $1) }
     }
 
-    /// Splits `cat-file --batch` output: per object "<oid> <type> <size>\n<bytes>\n".
+    /// Every wanted object is a blob listed by ls-tree, so a missing one is an error.
     static func parseBatch(_ output: [UInt8], count: Int) throws(LintError) -> [[UInt8]] {
-        var objects: [[UInt8]] = []
-        var index = 0
-        while objects.count < count {
-            guard index < output.count, let newline = output[index...].firstIndex(of: UInt8(ascii: "\n")) else {
-                throw .input("git cat-file output ended early (\(objects.count) of \(count) objects)")
-            }
-            let header = String(decoding: output[index..<newline], as: UTF8.self).split(separator: " ")
-            guard header.count == 3, let size = Int(header[2]), size >= 0, newline + 1 + size <= output.count else {
-                throw .input("git cat-file returned an unexpected header: \(header.joined(separator: " "))")
-            }
-            objects.append(Array(output[(newline + 1)..<(newline + 1 + size)]))
-            index = newline + 1 + size + 1
+        let objects: [[UInt8]?]
+        do {
+            objects = try CatFileBatch.parse(output, count: count)
+        } catch {
+            throw .input("git cat-file returned unexpected output: \(error.detail)")
         }
-        return objects
+        guard let missing = objects.firstIndex(where: { $0 == nil }) else { return objects.map { $0! } }
+        throw .input("git cat-file did not return object \(missing + 1) of \(count), though git ls-tree listed it")
     }
 }
