@@ -42,12 +42,6 @@ public enum ModelReader {
         assemble(ParallelMap.map(files.count, serial: serial) { index in (files[index].path, parse(files[index])) }, serial: serial)
     }
 
-    /// Files read from disk and parsed on their own, to be combined with other files into
-    /// models later: the files two versions of a tree share are parsed once for both.
-    public struct ParsedFiles: Sendable {
-        fileprivate var results: [(path: String, result: FileResult)]
-    }
-
     /// Reads and parses files, each given as the path to report and the path to read; one
     /// that cannot be read (deleted meanwhile) is left out.
     public static func parse(files: [(path: String, readFrom: String)]) -> ParsedFiles {
@@ -59,25 +53,32 @@ public enum ModelReader {
             guard case .success(let bytes) = FileSystem.readRegularFile(files[index].readFrom) else { return .skipped }
             return parse(ModelSourceFile(path: files[index].path, contents: bytes))
         }
-        return ParsedFiles(results: zip(files, results).map { ($0.path, $1) })
+        return ParsedFiles(zip(files, results).map { ($0.path, $1) })
+    }
+
+    /// Parses in-memory files (git blobs, files already read).
+    public static func parse(_ files: [ModelSourceFile]) -> ParsedFiles {
+        parse(files, serial: false)
+    }
+
+    static func parse(_ files: [ModelSourceFile], serial: Bool) -> ParsedFiles {
+        ParsedFiles(ParallelMap.map(files.count, serial: serial) { index in (files[index].path, parse(files[index])) })
     }
 
     /// Reads two versions of one tree (a base commit and the working tree) that share
     /// most files: `shared` is in both; `old` and `new` are the files only in (or
-    /// different in) one version.
-    public static func readVersions(
-        shared: ParsedFiles, old: [ModelSourceFile], new: [ModelSourceFile]
-    ) -> (old: AppModel, new: AppModel) {
+    /// different in) one version. The two models are assembled at the same time.
+    public static func readVersions(shared: ParsedFiles, old: ParsedFiles, new: ParsedFiles) -> (old: AppModel, new: AppModel) {
         readVersions(shared: shared, old: old, new: new, serial: false)
     }
 
     static func readVersions(
-        shared: ParsedFiles, old: [ModelSourceFile], new: [ModelSourceFile], serial: Bool
+        shared: ParsedFiles, old: ParsedFiles, new: ParsedFiles, serial: Bool
     ) -> (old: AppModel, new: AppModel) {
-        let files = old + new
-        let parsed = ParallelMap.map(files.count, serial: serial) { index in (files[index].path, parse(files[index])) }
-        return (assemble(shared.results + parsed[..<old.count], serial: serial),
-                assemble(shared.results + parsed[old.count...], serial: serial))
+        let models = ParallelMap.map(2, serial: serial, minimumCount: 2) { index in
+            assemble(shared.results + (index == 0 ? old : new).results, serial: serial)
+        }
+        return (models[0], models[1])
     }
 
     /// Every file's declarations, in path order, into one model.
@@ -103,14 +104,14 @@ public enum ModelReader {
             diagnostics: problems + swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion)
     }
 
-    fileprivate enum FileResult: Sendable {
+    enum FileResult: Sendable {
         case swift(SwiftFileDeclarations, [ModelDiagnostic])
         case coreData(ModelSourceFile)
         case skipped
     }
 
     /// One file on its own: what a Swift file declares (and its problems), or its role.
-    private static func parse(_ file: ModelSourceFile) -> FileResult {
+    static func parse(_ file: ModelSourceFile) -> FileResult {
         switch file.role {
         case .swift:
             guard SwiftModelParser.isWorthReading(file.contents) else { return .skipped }

@@ -8,9 +8,10 @@ enum ParallelMap {
     /// Below this many items the work runs serially.
     static let serialLimit = 16
 
-    static func map<Result>(_ count: Int, serial: Bool = false, _ body: (Int) -> Result) -> [Result] {
+    /// `minimumCount`: the fewest items worth spreading (a few large ones can be).
+    static func map<Result>(_ count: Int, serial: Bool = false, minimumCount: Int = serialLimit, _ body: (Int) -> Result) -> [Result] {
         guard count > 0 else { return [] }
-        if serial || count < serialLimit { return (0..<count).map(body) }
+        if serial || count < minimumCount { return (0..<count).map(body) }
         return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Contiguous chunks, a few per core, so neighbouring files share a worker and
             // an uneven file cannot leave a core idle for long.

@@ -30,6 +30,11 @@ enum GitHistory {
         try run(["sh", "-c", "git -C \"$0\" fast-import --quiet < \"$1\"", directory, streamFile])
         try run(["git", "-C", directory, "checkout", "-q", "-f", "main"])
         try run(["git", "-C", directory, "gc", "-q"])
+        // A checkout leaves files as new as the index ("racily clean"): until something
+        // refreshes the index, every git call re-reads them. A developer's shell or IDE
+        // refreshes it all the time; so does the first `git status` of the git peer, which
+        // would otherwise favour whichever case runs after it.
+        try run(["sh", "-c", "sleep 1 && git -C \"$0\" update-index -q --really-refresh", directory])
     }
 
     private static func relative(_ path: String, _ directory: String) -> String {

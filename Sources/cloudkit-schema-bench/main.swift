@@ -121,16 +121,20 @@ do {
             let result = ours(["changed", "--format", "json"], in: repo)
             let diff = median(runs: options.runs) { measure(["git", "diff", "--name-only", "v1.0.0..HEAD"], in: repo) }
             let name = "changed: \(commits) commits since the tag"
-            table.add(name, ours: result, peer: ("git diff --name-only", diff), target: .ratio(1.5))
+            // For scale only: git diff lists committed paths; `changed` must also read the
+            // old contents of every changed Swift file and the app's models, which costs
+            // git alone several times as much (the next row).
+            table.add(name, ours: result, peer: ("git diff --name-only", diff))
             // The git work no implementation of `changed` can skip: the tag, the changed
             // files (renames, worktree), uncommitted and untracked files, old contents.
+            // The target: at most 50% on top of it.
             let floor = median(runs: options.runs) {
                 measure(["sh", "-c", """
                     git describe --tags --abbrev=0 HEAD && git diff --name-status -z -M v1.0.0 -- && git status --porcelain -z \
                     && git diff --name-only v1.0.0 HEAD -- '*.swift' | sed 's/^/v1.0.0:/' | git cat-file --batch
                     """], in: repo)
             }
-            table.add(name, ours: result, peer: ("sh: its 5 git calls", floor))
+            table.add(name, ours: result, peer: ("sh: its 5 git calls", floor), target: .ratio(1.5))
         }
         if options.runs("gate") {
             // Schemas that match the models: the check runs in full and passes.

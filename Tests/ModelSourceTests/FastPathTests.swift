@@ -112,3 +112,46 @@ private extension String {
         return String(self[self.index(after: lastDot)...])
     }
 }
+
+/// The one-pass hint scan against a plain search for each word: it may say yes to a
+/// file the exact tests then reject, never no to one that holds a word.
+@Suite struct ModelHintScanTests {
+    static let words = ["odel", "Schema", "typealias", "enum"]
+
+    static func naive(_ bytes: [UInt8]) -> Bool {
+        words.map { Array($0.utf8) }.contains { word in
+            bytes.count >= word.count && (0...(bytes.count - word.count)).contains { Array(bytes[$0..<($0 + word.count)]) == word }
+        }
+    }
+
+    @Test func findsEachWordAtEveryOffsetAndLength() {
+        for word in Self.words {
+            for length in [word.count, 15, 16, 17, 31, 32, 33, 100] where length >= word.count {
+                for offset in 0...(length - word.count) {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+                    bytes.replaceSubrange(offset..<(offset + word.count), with: Array(word.utf8))
+                    #expect(ModelHintScan.mayMentionModels(bytes), "\(word) at \(offset) of \(length)")
+                }
+            }
+        }
+    }
+
+    @Test func agreesWithAPlainSearchOnRandomText() {
+        var generator = SeededGenerator(seed: 11)
+        // Pieces of the words, so near misses and pairs without their word are common.
+        let pieces = ["o", "d", "od", "ode", "Mod", "odel", "S", "Sc", "Schem", "Schema", "yp", "typ", "typealia", "typealias",
+                      "um", "nu", "enu", "enum", " ", "\n", "x", "é", "\u{0}"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let bytes = Array(text.utf8)
+            #expect(ModelHintScan.mayMentionModels(bytes) == Self.naive(bytes), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func emptyAndTinyInputs() {
+        #expect(!ModelHintScan.mayMentionModels([]))
+        #expect(!ModelHintScan.mayMentionModels(Array("o".utf8)))
+        #expect(!ModelHintScan.mayMentionModels(Array("struct View { var title = \"\" }".utf8)))
+        #expect(ModelHintScan.mayMentionModels(Array("@Model final class Item {}".utf8)))
+    }
+}

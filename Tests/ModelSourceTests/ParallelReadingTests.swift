@@ -86,14 +86,15 @@ import Testing
         ]
         for serial in [true, false] {
             let parsed = ModelReader.parse(files: shared.map { (path: $0, readFrom: scratch.path + "/" + $0) }, serial: serial)
-            let both = ModelReader.readVersions(shared: parsed, old: old, new: new, serial: serial)
+            let both = ModelReader.readVersions(
+                shared: parsed, old: ModelReader.parse(old, serial: serial), new: ModelReader.parse(new, serial: serial), serial: serial)
             #expect(both.old == ModelReader.read(files: sharedFiles + old, serial: true))
             #expect(both.new == ModelReader.read(files: sharedFiles + new, serial: true))
             #expect(both.old != both.new)
         }
         // A shared file that vanished before it was read is left out of both.
         let missing = ModelReader.parse(files: [(path: "Gone.swift", readFrom: scratch.path + "/nowhere.swift")])
-        let empty = ModelReader.readVersions(shared: missing, old: [], new: [])
+        let empty = ModelReader.readVersions(shared: missing, old: ParsedFiles(), new: ParsedFiles())
         #expect(empty.old.entities.isEmpty && empty.new.diagnostics.isEmpty)
     }
 

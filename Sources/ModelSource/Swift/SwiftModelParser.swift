@@ -50,8 +50,11 @@ public enum SwiftModelParser {
     /// change detection asks both of every changed file.
     public static func modelRoles(_ bytes: [UInt8]) -> ModelRoles {
         guard mayDeclareModel(bytes) || mayRegisterModels(bytes) else { return ModelRoles(declaresModel: false, registersModels: false) }
-        let declarations = parse(bytes, file: "")
-        return ModelRoles(
+        return roles(of: parse(bytes, file: ""))
+    }
+
+    static func roles(of declarations: SwiftFileDeclarations) -> ModelRoles {
+        ModelRoles(
             declaresModel: !declarations.models.isEmpty,
             registersModels: !declarations.modelLists.isEmpty
                 || declarations.types.contains { $0.inherited.contains(where: VersionRules.isVersionedSchema) })
@@ -72,7 +75,8 @@ public enum SwiftModelParser {
     /// registrations, enums (raw types for `Kind.x.rawValue` defaults) and typealiases
     /// (pointing at the schema version in use) are read from other files.
     static func isWorthReading(_ bytes: [UInt8]) -> Bool {
-        mayDeclareModel(bytes) || mayRegisterModels(bytes)
+        guard ModelHintScan.mayMentionModels(bytes) else { return false }
+        return mayDeclareModel(bytes) || mayRegisterModels(bytes)
             || ByteSearch.contains(bytes, ByteSearch.typealiasKeyword) || ByteSearch.contains(bytes, ByteSearch.enumKeyword)
     }
 }

@@ -15,7 +15,7 @@ public enum ChangeAnalysis {
         let detector = ChangeDetector(
             workingDirectory: workingDirectory, environment: environment, since: since,
             tagPattern: configuration.tagPattern?.value, modelPaths: modelPaths)
-        var unchangedFiles: BackgroundTask<ModelReader.ParsedFiles, Never>?
+        var unchangedFiles: BackgroundTask<ParsedFiles, Never>?
         let detected = try detector.detect(timer: timer) { sofar in
             unchangedFiles = BackgroundTask { PersistedModelComparison.parseUnchangedFiles(sofar, configuration: configuration) }
         }

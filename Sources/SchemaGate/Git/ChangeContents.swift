@@ -5,12 +5,14 @@ import ModelSource
 public struct ChangeContents: Sendable {
     /// Every file of the work tree git knows or would add (repository-relative).
     public var workTreeFiles: [String] = []
-    /// Current bytes of changed model sources (`.swift`, Core Data), by path; a path that
-    /// could not be read is absent.
-    public var current: [String: [UInt8]] = [:]
-    /// Bytes at the base commit of changed model sources, by their path at the base; nil
-    /// when the path holds no file there.
-    public var base: [String: [UInt8]?] = [:]
+    /// Changed model sources (`.swift`, Core Data) as they are now, read and parsed; a
+    /// path that could not be read is absent.
+    public var current = ParsedFiles()
+    /// Changed model sources as they were at the base, parsed, by their path there; a
+    /// path with no file there is absent.
+    public var base = ParsedFiles()
+    /// Every base path asked for, found or not.
+    public var baseRequested: Set<String> = []
 
     public init() {}
 

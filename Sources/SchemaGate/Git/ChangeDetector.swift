@@ -29,15 +29,21 @@ public struct ChangeDetector: Sendable {
         try detect(timer: timer, onModelTouching: nil)
     }
 
-    /// `onModelTouching` is called (at most once, on this thread) as soon as the current
-    /// contents show that some file touches the models, while git still fetches the base
-    /// versions: a caller can start work that is only worth doing then. It gets the
-    /// changes found so far (reasons not filled in yet).
+    /// `onModelTouching` is called (at most once, on this thread) as soon as a byte search
+    /// of the current contents suggests that some file touches the models, while git still
+    /// fetches the base versions: a caller can start work that is likely to be needed. It
+    /// gets the changes found so far (reasons not filled in yet). A hint, not the answer:
+    /// the reasons decide.
     func detect(timer: PhaseTimer?, onModelTouching: ((DetectedChanges) -> Void)?) throws(GitError) -> DetectedChanges {
         let timer = timer ?? PhaseTimer()
         let (repository, base) = try timer.measure("changes: find the base") { () throws(GitError) in
+            // The nearest tag is asked while the repository is opened: two git calls at once.
+            let (directory, environment, pattern) = (workingDirectory, self.environment, tagPattern)
+            let nearestTag = since != nil ? nil : BackgroundTask { () throws(GitError) in
+                try GitRepository.nearestTag(matching: pattern, in: directory, environment: environment)
+            }
             let repository = try GitRepository(containing: workingDirectory, environment: environment)
-            return (repository, try findBase(repository, head: repository.headWhenOpened))
+            return (repository, try findBase(repository, head: repository.headWhenOpened, nearestTag: nearestTag))
         }
         var detected = DetectedChanges(
             report: ChangeReport(repositoryRoot: repository.root, base: base, head: repository.headWhenOpened,
@@ -55,7 +61,9 @@ public struct ChangeDetector: Sendable {
         return detected
     }
 
-    private func findBase(_ repository: GitRepository, head: String?) throws(GitError) -> ChangeReport.Base {
+    private func findBase(
+        _ repository: GitRepository, head: String?, nearestTag: BackgroundTask<String?, GitError>?
+    ) throws(GitError) -> ChangeReport.Base {
         let shallow = repository.isShallow
         if let since {
             guard let commit = try repository.commit(for: since) else { throw .unknownRevision(since, shallow: shallow) }
@@ -65,7 +73,9 @@ public struct ChangeDetector: Sendable {
             return .none(reason: "the repository has no commits yet")
         }
         let what = tagPattern.map { "no tag matching '\($0)'" } ?? "no tag"
-        guard let tag = try repository.nearestTag(matching: tagPattern) else {
+        let found: String?
+        if let nearestTag { found = try nearestTag.value() } else { found = try repository.nearestTag(matching: tagPattern) }
+        guard let tag = found else {
             if shallow { throw .shallowWithoutTags(pattern: tagPattern) }
             return .none(reason: "\(what) is reachable from HEAD, so there is no previous release to compare with")
         }
@@ -109,7 +119,7 @@ public struct ChangeDetector: Sendable {
 
     /// Marks the model-touching files. The base contents of changed model sources come
     /// from one `git cat-file --batch`, which runs while the current ones are read and
-    /// lexed.
+    /// parsed. Each version is parsed once, here, and kept for the model comparison.
     private func classify(
         _ detected: inout DetectedChanges, base: String, baseName: String, onModelTouching: ((DetectedChanges) -> Void)?
     ) throws(GitError) {
@@ -119,29 +129,43 @@ public struct ChangeDetector: Sendable {
             .map { $0.previousPath ?? $0.path }.filter(ChangeContents.isModelSource)))
         let baseCall = BackgroundTask { () throws(GitError) in try repository.contents(of: basePaths, at: base) }
 
-        let classifier = ModelFileClassifier(modelPaths: modelPaths)
-        var current: [ModelFileClassifier.Roles?] = []
-        var touching = false
-        for file in files {
-            var roles: ModelFileClassifier.Roles?
-            if file.change != .deleted, ChangeContents.isModelSource(file.path),
-               case .success(let bytes) = FileSystem.readRegularFile(root + "/" + file.path) {
-                detected.contents.current[file.path] = bytes
-                if file.path.hasSuffix(".swift") { roles = ModelFileClassifier.roles(bytes) }
+        var currentFiles: [ModelSourceFile] = []
+        for file in files where file.change != .deleted && ChangeContents.isModelSource(file.path) {
+            if case .success(let bytes) = FileSystem.readRegularFile(root + "/" + file.path) {
+                currentFiles.append(ModelSourceFile(path: file.path, contents: bytes))
             }
-            current.append(roles)
-            touching = touching || classifier.touchesModelsNow(path: file.path, previousPath: file.previousPath, root: root, current: roles)
         }
-        if touching { onModelTouching?(detected) }
+        let classifier = ModelFileClassifier(modelPaths: modelPaths)
+        if onModelTouching != nil {
+            let bytes = Dictionary(currentFiles.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+            if files.contains(where: { classifier.mayTouchModelsNow(path: $0.path, previousPath: $0.previousPath, root: root, current: bytes[$0.path]) }) {
+                onModelTouching?(detected)
+            }
+        }
+        detected.contents.current = ModelReader.parse(currentFiles)
+        let current = Self.roles(currentFiles, parsed: detected.contents.current)
 
-        detected.contents.base = try baseCall.value()
+        let baseFiles = try baseCall.value().compactMap { path, bytes in bytes.map { ModelSourceFile(path: path, contents: $0) } }
+        detected.contents.base = ModelReader.parse(baseFiles)
+        detected.contents.baseRequested = Set(basePaths)
+        let old = Self.roles(baseFiles, parsed: detected.contents.base)
         for index in files.indices {
-            let file = files[index], basePath = file.previousPath ?? file.path
-            let old = basePath.hasSuffix(".swift") ? detected.contents.base[basePath] ?? nil : nil
+            let file = files[index]
             files[index].reasons = classifier.reasons(
-                path: file.path, previousPath: file.previousPath, root: root, current: current[index],
-                base: { old.map(ModelFileClassifier.roles) }, baseName: baseName)
+                path: file.path, previousPath: file.previousPath, root: root, current: current[file.path],
+                base: { old[file.previousPath ?? file.path] }, baseName: baseName)
         }
         detected.report.files = files.sorted { $0.path < $1.path }
+    }
+
+    /// What each Swift file does with models, from its parse and (for Core Data stack
+    /// code) its bytes.
+    private static func roles(_ files: [ModelSourceFile], parsed: ParsedFiles) -> [String: ModelFileClassifier.Roles] {
+        var roles: [String: ModelFileClassifier.Roles] = [:]
+        for file in files where file.path.hasSuffix(".swift") {
+            guard let parsedRoles = parsed.modelRoles(of: file.path) else { continue }
+            roles[file.path] = ModelFileClassifier.roles(parsedRoles, bytes: file.contents)
+        }
+        return roles
     }
 }

@@ -15,12 +15,7 @@ public struct GitRepository: Sendable {
 
     /// Opens the work tree containing `directory`.
     public init(containing directory: String, environment: [String: String]) throws(GitError) {
-        var environment = environment
-        // Stable, parseable output whatever the user's locale and settings; never prompt.
-        environment["LC_ALL"] = "C"
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["GIT_OPTIONAL_LOCKS"] = "0"
-        environment["GIT_PAGER"] = "cat"
+        let environment = Self.environment(environment)
         self.environment = environment
         // Three answers in one call: each git call costs a process start. With --verify,
         // a missing HEAD (no commits yet) exits 1 after the first two lines.
@@ -37,6 +32,17 @@ public struct GitRepository: Sendable {
         root = lines[0]
         isShallow = lines.count > 1 && lines[1] == "true"
         headWhenOpened = result.status == 0 && lines.count > 2 && !lines[2].isEmpty ? lines[2] : nil
+    }
+
+    /// Stable, parseable output whatever the user's locale and settings; never prompt,
+    /// never take the index lock (a read-only tool must not block the user's git).
+    static func environment(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        environment["LC_ALL"] = "C"
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["GIT_OPTIONAL_LOCKS"] = "0"
+        environment["GIT_PAGER"] = "cat"
+        return environment
     }
 
     /// Runs git in the work tree; a non-zero exit is an error.
@@ -105,10 +111,18 @@ public struct GitRepository: Sendable {
     /// The nearest tag reachable from HEAD (annotated or lightweight), optionally
     /// matching a glob; nil when there is none.
     public func nearestTag(matching pattern: String?, from revision: String = "HEAD") throws(GitError) -> String? {
+        try Self.nearestTag(matching: pattern, from: revision, in: root, environment: environment)
+    }
+
+    /// The same, asked in any directory of the work tree before the repository is opened
+    /// (change detection asks both at once).
+    static func nearestTag(
+        matching pattern: String?, from revision: String = "HEAD", in directory: String, environment: [String: String]
+    ) throws(GitError) -> String? {
         var arguments = ["describe", "--tags", "--abbrev=0"]
         if let pattern { arguments += ["--match", pattern] }
         arguments.append(revision)
-        let result = try attempt(arguments)
+        let result = try run(arguments, in: directory, environment: Self.environment(environment))
         if result.status == 0 { return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
         let text = result.stderr.lowercased()
         if text.contains("no names found") || text.contains("no tags can describe") || text.contains("cannot describe") {

@@ -52,10 +52,15 @@ public struct ModelFileClassifier: Sendable {
         return reasons
     }
 
-    /// Whether the file touches the models whatever it was at the base: known before the
-    /// base version is fetched.
-    func touchesModelsNow(path: String, previousPath: String?, root: String, current: Roles?) -> Bool {
-        !reasons(path: path, previousPath: previousPath, root: root, current: current, base: { nil }, baseName: "").isEmpty
+    /// Whether the file may touch the models whatever it was at the base, from its path and
+    /// a byte search of its current contents (no lexing: comments and strings count too).
+    func mayTouchModelsNow(path: String, previousPath: String?, root: String, current: [UInt8]?) -> Bool {
+        let hint = current.map { bytes in
+            Self.isSwift(path: path, previousPath: previousPath)
+                && (SwiftModelParser.mayDeclareModel(bytes) || SwiftModelParser.mayRegisterModels(bytes)
+                    || bytes.withUnsafeBytes { ByteSearch.contains($0, Self.coreDataStackName) })
+        } ?? false
+        return hint || !reasons(path: path, previousPath: previousPath, root: root, current: nil, base: { nil }, baseName: "").isEmpty
     }
 
     /// Whether the classifier reads the file's contents (a Swift file, or one renamed from
@@ -79,7 +84,11 @@ public struct ModelFileClassifier: Sendable {
     }
 
     static func roles(_ bytes: [UInt8]) -> Roles {
-        let roles = SwiftModelParser.modelRoles(bytes)
+        roles(SwiftModelParser.modelRoles(bytes), bytes: bytes)
+    }
+
+    /// From the model reader's answer for the file (already parsed) and its bytes.
+    static func roles(_ roles: SwiftModelParser.ModelRoles, bytes: [UInt8]) -> Roles {
         let coreDataStack = bytes.withUnsafeBytes { ByteSearch.contains($0, coreDataStackName) }
         return Roles(declaresModel: roles.declaresModel,
                      registersSchema: roles.registersModels && !roles.declaresModel || coreDataStack)

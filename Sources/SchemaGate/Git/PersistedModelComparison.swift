@@ -11,7 +11,7 @@ public enum PersistedModelComparison {
     /// - Parameter unchanged: `parseUnchangedFiles` already run (by `ChangeAnalysis`,
     ///   while git was busy); parsed here when nil.
     public static func compare(
-        _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ModelReader.ParsedFiles? = nil
+        _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ParsedFiles? = nil
     ) -> ChangeReport.ModelChange? {
         let report = detected.report
         guard let base = report.base.commit, !report.modelFiles.isEmpty else { return nil }
@@ -33,7 +33,7 @@ public enum PersistedModelComparison {
     /// The model sources in scope that did not change since the base, read and parsed.
     /// Needs only the list of changed files, not which of them touch the models: a
     /// model-touching file is a changed one, never one of these.
-    public static func parseUnchangedFiles(_ detected: DetectedChanges, configuration: ResolvedConfiguration) -> ModelReader.ParsedFiles {
+    public static func parseUnchangedFiles(_ detected: DetectedChanges, configuration: ResolvedConfiguration) -> ParsedFiles {
         let root = detected.repository.root
         let scope = configuredScope(repository: detected.repository, configuration: configuration)
         let changed = paths(of: detected.report.files)
@@ -44,27 +44,22 @@ public enum PersistedModelComparison {
     }
 
     static func readBoth(
-        _ detected: DetectedChanges, base: String, configuration: ResolvedConfiguration, unchanged: ModelReader.ParsedFiles
+        _ detected: DetectedChanges, base: String, configuration: ResolvedConfiguration, unchanged: ParsedFiles
     ) throws(GitError) -> (old: AppModel, new: AppModel) {
-        let root = detected.repository.root
         let report = detected.report
         let scope = configuredScope(repository: detected.repository, configuration: configuration)
         let modelFiles = paths(of: report.modelFiles)
         let inScope = { (path: String) in isInside(path, scope) || modelFiles.contains(path) }
         let changed = paths(of: report.files)
 
-        var new: [ModelSourceFile] = []
-        for path in detected.contents.workTreeFiles where changed.contains(path) && ChangeContents.isModelSource(path) && inScope(path) {
-            let bytes = detected.contents.current[path] ?? (try? FileSystem.readRegularFile(root + "/" + path).get())
-            if let bytes { new.append(ModelSourceFile(path: path, contents: bytes)) }
-        }
+        let new = detected.contents.current.filter { changed.contains($0) && ChangeContents.isModelSource($0) && inScope($0) }
         let basePaths = Set(report.files.filter { $0.change != .added && $0.change != .untracked }
             .map { $0.previousPath ?? $0.path }.filter { ChangeContents.isModelSource($0) && inScope($0) })
-        var baseContents = detected.contents.base
-        let unfetched = basePaths.filter { baseContents[$0] == nil }
-        if !unfetched.isEmpty { baseContents.merge(try detected.repository.contents(of: unfetched.sorted(), at: base)) { $1 } }
-        let old = basePaths.sorted().compactMap { path in
-            (baseContents[path] ?? nil).map { ModelSourceFile(path: path, contents: $0) }
+        var old = detected.contents.base.filter(basePaths.contains)
+        let unfetched = basePaths.subtracting(detected.contents.baseRequested)
+        if !unfetched.isEmpty {
+            let fetched = try detected.repository.contents(of: unfetched.sorted(), at: base)
+            old = old.merging(ModelReader.parse(fetched.compactMap { path, bytes in bytes.map { ModelSourceFile(path: path, contents: $0) } }))
         }
         return ModelReader.readVersions(shared: unchanged, old: old, new: new)
     }

@@ -1,0 +1,38 @@
+/// Files parsed on their own, to be assembled into models later with other files: the
+/// files two versions of a tree share are parsed once for both, and change detection asks
+/// what each changed file does with models without lexing it a second time.
+public struct ParsedFiles: Sendable {
+    var results: [(path: String, result: ModelReader.FileResult)]
+    private var indexByPath: [String: Int]
+
+    init(_ results: [(path: String, result: ModelReader.FileResult)]) {
+        self.results = results
+        indexByPath = Dictionary(results.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public init() {
+        self.init([])
+    }
+
+    public var paths: [String] { results.map(\.path) }
+
+    /// The files whose path passes `isIncluded`.
+    public func filter(_ isIncluded: (String) -> Bool) -> ParsedFiles {
+        ParsedFiles(results.filter { isIncluded($0.path) })
+    }
+
+    /// These files and `other`'s (a path in both keeps this one).
+    public func merging(_ other: ParsedFiles) -> ParsedFiles {
+        ParsedFiles(results + other.results.filter { indexByPath[$0.path] == nil })
+    }
+
+    /// What a parsed Swift file does with models; nil for a path not parsed here. A file
+    /// the reader skipped (nothing model-like in it) neither declares nor registers.
+    public func modelRoles(of path: String) -> SwiftModelParser.ModelRoles? {
+        guard let index = indexByPath[path] else { return nil }
+        guard case .swift(let declarations, _) = results[index].result else {
+            return SwiftModelParser.ModelRoles(declaresModel: false, registersModels: false)
+        }
+        return SwiftModelParser.roles(of: declarations)
+    }
+}
