@@ -302,3 +302,40 @@ import TestSupport
         }
     }
 }
+
+/// `git diff --raw -z --no-abbrev` fields: the header, then one path or (renames and
+/// copies) the old and the new one; each file keeps its blob id at the base.
+@Suite struct RawDiffParsingTests {
+    static let old = String(repeating: "a", count: 40), new = String(repeating: "b", count: 40)
+    static let zero = String(repeating: "0", count: 40)
+
+    @Test func everyStatusAndItsBaseObject() {
+        let fields = [
+            ":100644 100644 \(Self.old) \(Self.zero) M", "App/Item.swift",
+            ":000000 100644 \(Self.zero) \(Self.new) A", "App/New.swift",
+            ":100644 000000 \(Self.old) \(Self.zero) D", "App/Gone.swift",
+            ":100644 100644 \(Self.old) \(Self.new) R087", "App/Old name.swift", "App/New name.swift",
+            ":100644 100644 \(Self.old) \(Self.new) C100", "App/A.swift", "App/B.swift",
+            ":100644 120000 \(Self.old) \(Self.new) T", "App/Link.swift",
+        ]
+        let parsed = ChangedFile.parseRaw(fields)
+        #expect(parsed.map(\.file) == [
+            ChangedFile(path: "App/Item.swift", change: .modified),
+            ChangedFile(path: "App/New.swift", change: .added),
+            ChangedFile(path: "App/Gone.swift", change: .deleted),
+            ChangedFile(path: "App/New name.swift", previousPath: "App/Old name.swift", change: .renamed),
+            ChangedFile(path: "App/B.swift", previousPath: "App/A.swift", change: .copied),
+            ChangedFile(path: "App/Link.swift", change: .typeChanged),
+        ])
+        #expect(parsed.map(\.baseObject) == [Self.old, nil, Self.old, Self.old, Self.old, Self.old])
+    }
+
+    @Test func sha256IdsAndTruncatedOutputAreHandled() {
+        let long = String(repeating: "c", count: 64)
+        #expect(ChangedFile.parseRaw([":100644 100644 \(long) \(long) M", "x.swift"]).map(\.baseObject) == [long])
+        // Cut short after a header, or a header that is not one: nothing is invented.
+        #expect(ChangedFile.parseRaw([":100644 100644 \(Self.old) \(Self.new) R100", "only-old.swift"]).isEmpty)
+        #expect(ChangedFile.parseRaw(["M", "x.swift"]).isEmpty)
+        #expect(ChangedFile.parseRaw([]).isEmpty)
+    }
+}

@@ -24,7 +24,9 @@ enum ModelHintScan {
             let second = base.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self)
             let pairs = ((first .== o) .& (second .== d)) .| ((first .== s) .& (second .== c))
                 .| ((first .== y) .& (second .== p)) .| ((first .== u) .& (second .== m))
-            if any(pairs) {
+            // `any(_:)` is an out-of-line reduction here; two 64-bit halves are one `or`.
+            let halves = unsafeBitCast(pairs, to: SIMD2<UInt64>.self)
+            if halves[0] | halves[1] != 0 {
                 for lane in 0..<16 where pairs[lane] && wordStarts(around: index + lane, in: bytes) { return true }
             }
             index += 16

@@ -23,6 +23,11 @@ public enum SwiftModelParser {
         ByteSearch.registrationHints.contains { ByteSearch.contains(bytes, $0) }
     }
 
+    /// `mayDeclareModel || mayRegisterModels`, after one quick pass that rules out most files.
+    public static func mayTouchModels(_ bytes: [UInt8]) -> Bool {
+        ModelHintScan.mayMentionModels(bytes) && (mayDeclareModel(bytes) || mayRegisterModels(bytes))
+    }
+
     /// True when the file declares an `@Model` class in code (not in a comment or string).
     public static func declaresModel(_ bytes: [UInt8]) -> Bool {
         guard mayDeclareModel(bytes) else { return false }
@@ -49,7 +54,7 @@ public enum SwiftModelParser {
     /// `declaresModel` and the registration half of `touchesModels` at the cost of one:
     /// change detection asks both of every changed file.
     public static func modelRoles(_ bytes: [UInt8]) -> ModelRoles {
-        guard mayDeclareModel(bytes) || mayRegisterModels(bytes) else { return ModelRoles(declaresModel: false, registersModels: false) }
+        guard mayTouchModels(bytes) else { return ModelRoles(declaresModel: false, registersModels: false) }
         return roles(of: parse(bytes, file: ""))
     }
 

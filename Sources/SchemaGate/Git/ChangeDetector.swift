@@ -56,7 +56,8 @@ public struct ChangeDetector: Sendable {
         detected.report.files = listed.files
         detected.contents.workTreeFiles = listed.workTree
         try timer.measure("changes: classify") { () throws(GitError) in
-            try classify(&detected, base: baseCommit, baseName: base.name ?? baseCommit, onModelTouching: onModelTouching)
+            try classify(&detected, base: baseCommit, baseName: base.name ?? baseCommit, baseObjects: listed.baseObjects,
+                         onModelTouching: onModelTouching)
         }
         return detected
     }
@@ -101,12 +102,15 @@ public struct ChangeDetector: Sendable {
     /// tree's file list: three independent git calls, run at the same time.
     private func listChanges(
         _ repository: GitRepository, since base: String, hasHead: Bool
-    ) throws(GitError) -> (files: [ChangedFile], workTree: [String]) {
+    ) throws(GitError) -> (files: [ChangedFile], baseObjects: [String: String], workTree: [String]) {
         let uncommittedCall = BackgroundTask { () throws(GitError) -> Set<String> in
             hasHead ? try repository.uncommittedPathsSinceHead() : []
         }
         let workTreeCall = BackgroundTask { () throws(GitError) in try repository.workTreeFiles() }
-        var files = try repository.changes(since: base)
+        let changes = try repository.changesWithBaseObjects(since: base)
+        var files = changes.map(\.file)
+        var baseObjects: [String: String] = [:]
+        for (file, object) in changes { if let object { baseObjects[file.previousPath ?? file.path] = object } }
         let uncommitted = try uncommittedCall.value()
         let workTree = try workTreeCall.value()
         for index in files.indices {
@@ -114,20 +118,24 @@ public struct ChangeDetector: Sendable {
             files[index].uncommitted = uncommitted.contains(file.path) || file.previousPath.map(uncommitted.contains) == true
         }
         files += workTree.untracked.map { ChangedFile(path: $0, change: .untracked, uncommitted: true) }
-        return (files, workTree.all)
+        return (files, baseObjects, workTree.all)
     }
 
     /// Marks the model-touching files. The base contents of changed model sources come
     /// from one `git cat-file --batch`, which runs while the current ones are read and
     /// parsed. Each version is parsed once, here, and kept for the model comparison.
     private func classify(
-        _ detected: inout DetectedChanges, base: String, baseName: String, onModelTouching: ((DetectedChanges) -> Void)?
+        _ detected: inout DetectedChanges, base: String, baseName: String, baseObjects: [String: String],
+        onModelTouching: ((DetectedChanges) -> Void)?
     ) throws(GitError) {
         let repository = detected.repository, root = repository.root
         var files = detected.report.files
         let basePaths = Array(Set(files.filter { $0.change != .added && $0.change != .untracked }
-            .map { $0.previousPath ?? $0.path }.filter(ChangeContents.isModelSource)))
-        let baseCall = BackgroundTask { () throws(GitError) in try repository.contents(of: basePaths, at: base) }
+            .map { $0.previousPath ?? $0.path }.filter { ChangeContents.isModelSource($0) && !$0.utf8.contains(0x0A) }))
+        // By object id where the diff gave one: `<commit>:<path>` would cost git a walk
+        // down the base's trees for every path (twice the time on a large change).
+        let names = basePaths.map { baseObjects[$0] ?? "\(base):\($0)" }
+        let baseCall = BackgroundTask { () throws(GitError) in try repository.objects(names) }
 
         var currentFiles: [ModelSourceFile] = []
         for file in files where file.change != .deleted && ChangeContents.isModelSource(file.path) {
@@ -145,7 +153,7 @@ public struct ChangeDetector: Sendable {
         detected.contents.current = ModelReader.parse(currentFiles)
         let current = Self.roles(currentFiles, parsed: detected.contents.current)
 
-        let baseFiles = try baseCall.value().compactMap { path, bytes in bytes.map { ModelSourceFile(path: path, contents: $0) } }
+        let baseFiles = zip(basePaths, try baseCall.value()).compactMap { path, bytes in bytes.map { ModelSourceFile(path: path, contents: $0) } }
         detected.contents.base = ModelReader.parse(baseFiles)
         detected.contents.baseRequested = Set(basePaths)
         let old = Self.roles(baseFiles, parsed: detected.contents.base)

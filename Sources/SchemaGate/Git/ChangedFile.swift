@@ -26,18 +26,23 @@ public struct ChangedFile: Equatable, Sendable, Codable {
 
     public var isModelTouching: Bool { !reasons.isEmpty }
 
-    /// Parses the fields of `git diff --name-status -z`: `M`, `path`; `R100`, `old`, `new`.
-    static func parseNameStatus(_ fields: [String]) -> [ChangedFile] {
-        var files: [ChangedFile] = []
+    /// Parses the fields of `git diff --raw -z --no-abbrev`: a header
+    /// `:<old mode> <new mode> <old object> <new object> <status>`, then the path, or for
+    /// a rename or copy the old and the new path. Each file comes with its object at the
+    /// base (nil when it was added): reading blobs by object id spares git a tree walk
+    /// per path.
+    static func parseRaw(_ fields: [String]) -> [(file: ChangedFile, baseObject: String?)] {
+        var files: [(file: ChangedFile, baseObject: String?)] = []
         var index = 0
         while index < fields.count {
-            let status = fields[index]
+            let header = fields[index].split(separator: " ")
             index += 1
-            guard let letter = status.first else { continue }
+            guard header.count == 5, header[0].hasPrefix(":"), let letter = header[4].first else { continue }
+            let object = header[2].allSatisfy { $0 == "0" } ? nil : String(header[2])
             if letter == "R" || letter == "C" {
                 guard index + 1 < fields.count else { break }
-                files.append(ChangedFile(path: fields[index + 1], previousPath: fields[index],
-                                         change: letter == "R" ? .renamed : .copied))
+                files.append((ChangedFile(path: fields[index + 1], previousPath: fields[index],
+                                          change: letter == "R" ? .renamed : .copied), object))
                 index += 2
                 continue
             }
@@ -49,7 +54,7 @@ public struct ChangedFile: Equatable, Sendable, Codable {
             case "T": change = .typeChanged
             default: change = .modified
             }
-            files.append(ChangedFile(path: fields[index], change: change))
+            files.append((ChangedFile(path: fields[index], change: change), change == .added ? nil : object))
             index += 1
         }
         return files

@@ -134,7 +134,12 @@ public struct GitRepository: Sendable {
     /// Files that differ between `base` and the working tree (committed, staged and
     /// unstaged changes), with renames detected.
     public func changes(since base: String) throws(GitError) -> [ChangedFile] {
-        ChangedFile.parseNameStatus(try fields(["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-color", base, "--"]))
+        try changesWithBaseObjects(since: base).map(\.file)
+    }
+
+    /// The same, each with the id of its blob at the base (nil when added).
+    func changesWithBaseObjects(since base: String) throws(GitError) -> [(file: ChangedFile, baseObject: String?)] {
+        ChangedFile.parseRaw(try fields(["diff", "--raw", "-z", "-M", "--no-abbrev", "--no-ext-diff", "--no-color", base, "--"]))
     }
 
     /// Paths with uncommitted changes (staged or not) relative to HEAD.
@@ -180,21 +185,27 @@ public struct GitRepository: Sendable {
     /// missing at that commit (or not a file there) maps to nil.
     public func contents(of paths: [String], at commit: String) throws(GitError) -> [String: [UInt8]?] {
         let usable = paths.filter { !$0.utf8.contains(0x0A) }  // a newline would end the request line
-        guard !usable.isEmpty else { return [:] }
-        let input = usable.map { "\(commit):\($0)\n" }.joined()
+        let objects = try objects(usable.map { "\(commit):\($0)" })
+        var contents: [String: [UInt8]?] = [:]
+        for (path, object) in zip(usable, objects) { contents.updateValue(object, forKey: path) }
+        return contents
+    }
+
+    /// Blobs by name (an object id, or `<commit>:<path>`, which costs git a tree walk), in
+    /// request order, read with one `git cat-file --batch`; nil for a name that names no
+    /// blob.
+    func objects(_ names: [String]) throws(GitError) -> [[UInt8]?] {
+        guard !names.isEmpty else { return [] }
+        let input = names.map { $0 + "\n" }.joined()
         let arguments = ["cat-file", "--batch"]
         let result = try attempt(arguments, input: Data(input.utf8))
         guard result.status == 0 else {
             throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
         }
-        let objects: [[UInt8]?]
         do {
-            objects = try CatFileBatch.parse([UInt8](result.standardOutput), count: usable.count)
+            return try CatFileBatch.parse([UInt8](result.standardOutput), count: names.count)
         } catch {
             throw .commandFailed(arguments: arguments, status: 0, detail: error.detail)
         }
-        var contents: [String: [UInt8]?] = [:]
-        for (path, object) in zip(usable, objects) { contents.updateValue(object, forKey: path) }
-        return contents
     }
 }

@@ -57,8 +57,7 @@ public struct ModelFileClassifier: Sendable {
     func mayTouchModelsNow(path: String, previousPath: String?, root: String, current: [UInt8]?) -> Bool {
         let hint = current.map { bytes in
             Self.isSwift(path: path, previousPath: previousPath)
-                && (SwiftModelParser.mayDeclareModel(bytes) || SwiftModelParser.mayRegisterModels(bytes)
-                    || bytes.withUnsafeBytes { ByteSearch.contains($0, Self.coreDataStackName) })
+                && (SwiftModelParser.mayTouchModels(bytes) || bytes.withUnsafeBytes { ByteSearch.contains($0, Self.coreDataStackName) })
         } ?? false
         return hint || !reasons(path: path, previousPath: previousPath, root: root, current: nil, base: { nil }, baseName: "").isEmpty
     }
