@@ -44,6 +44,26 @@ import Testing
         #expect(texts("let r = #/ { \" /#\nnext") .last == "next")
     }
 
+    /// Bare `/regex/` literals (Swift 6) hide quotes and braces; division stays division.
+    @Test func bareRegexLiteralsHideTheirQuotesAndBraces() {
+        #expect(texts("let r = /\"[{]\"/\nnext") == ["let", "r", "=", "/\"[{]\"/", "next"])
+        #expect(texts("s.contains(/[/]\\/x/)") == ["s", ".", "contains", "(", "/[/]\\/x/", ")"])
+        #expect(texts("return /a{/ == x") == ["return", "/a{/", "==", "x"])
+        #expect(texts("case /}/: break").first == "case")
+        #expect(texts("case /}/: break").dropFirst().first == "/}/")
+    }
+
+    @Test func divisionIsNotARegex() {
+        #expect(texts("let x = a / b / c") == ["let", "x", "=", "a", "/", "b", "/", "c"])
+        #expect(texts("let y = (a)/2/3") == ["let", "y", "=", "(", "a", ")", "/", "2", "/", "3"])
+        #expect(texts("n /= 2") == ["n", "/=", "2"])
+        #expect(texts("x = / a /") == ["x", "=", "/", "a", "/"])
+        // No closing slash on the line, an unbalanced `)`, or a space before the end.
+        #expect(texts("x = /a\n/b") == ["x", "=", "/", "a", "/", "b"])
+        #expect(texts("f(x = /a) + b/") == ["f", "(", "x", "=", "/", "a", ")", "+", "b", "/"])
+        #expect(texts("x = /a /") == ["x", "=", "/", "a", "/"])
+    }
+
     @Test func operatorsAndOptionals() {
         #expect(texts("a: [Int]?? = b != c -> d") == ["a", ":", "[", "Int", "]", "?", "?", "=", "b", "!=", "c", "-", ">", "d"])
     }

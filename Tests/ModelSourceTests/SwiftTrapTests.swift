@@ -16,6 +16,12 @@ import Testing
         #expect(shelf.attribute("position")?.line == Fixture.line(of: "var position", in: file))
     }
 
+    @Test func bareRegexLiteralsHideQuotesAndBracesAndDivisionStaysDivision() throws {
+        let coupon = try Fixture.read("Traps/BareRegexLiterals.swift").require("Coupon")
+        #expect(coupon.attributeNames == ["code", "discount", "redeemedAt", "note"])
+        #expect(coupon.attribute("note")?.line == Fixture.line(of: "var note", in: "Traps/BareRegexLiterals.swift"))
+    }
+
     @Test func availabilityBeforeAndModifiersAfterTheMacro() throws {
         let receipt = try Fixture.read("Traps/ModifiersAfterMacro.swift").require("Receipt")
         #expect(receipt.attributeNames == ["total", "issuedAt", "amount"])

@@ -7,7 +7,8 @@ import Darwin
 /// Turns Swift source bytes into tokens without a compiler. Knows every literal and
 /// comment form that can hide `@Model`, braces or quotes from a naive scan: nested block
 /// comments, single-line, multi-line and raw strings (`#"..."#`, `##"""..."""##`),
-/// interpolations holding strings and comments (`"\(a ? "x)" : "y")"`), and `#/regex/#`.
+/// interpolations holding strings and comments (`"\(a ? "x)" : "y")"`), `#/regex/#` and
+/// bare `/regex/` literals.
 ///
 /// Never fails and always terminates: every step consumes at least one byte or closes a
 /// literal frame it opened earlier; nesting lives on an explicit stack, not recursion, so
@@ -54,6 +55,8 @@ struct SwiftLexer {
                 skipLineComment()
             case ASCII.slash where peek(1) == ASCII.star:
                 skipBlockComment()
+            case ASCII.slash:
+                if let end = bareRegexEnd() { emit(.string, start: index, end: end); index = end } else { scanOperator() }
             case ASCII.quote:
                 scanString(hashes: 0)
             case ASCII.hash:
@@ -336,6 +339,62 @@ struct SwiftLexer {
             return matches(ASCII.tripleQuote, at: index) && hashes(at: index + 3, count: hashCount)
         }
         return hashes(at: index + 1, count: hashCount)
+    }
+
+    /// Where a bare `/regex/` literal (Swift 5.7, on by default in Swift 6) that starts at
+    /// `index` ends, or nil for division. Swift's own rules, as far as a lexer can apply
+    /// them: the `/` stands where an expression starts (first in the file, after `(`, `[`,
+    /// `{`, `,`, `:`, `=`, `;`, an operator, or `return`, `case` and the like), is not
+    /// followed by a space or tab, and an unescaped `/` outside `[...]` on the same line
+    /// closes it, not right after a space or tab, with no unbalanced `)` before it. A regex
+    /// can hold quotes and braces the scan must skip.
+    private func bareRegexEnd() -> Int? {
+        guard let next = peek(1), next != ASCII.space, next != ASCII.tab, next != ASCII.newline,
+              next != ASCII.carriageReturn, Self.expressionMayStart(after: tokens.last) else { return nil }
+        var position = index + 1
+        var classDepth = 0, parentheses = 0
+        while position < bytes.count {
+            switch bytes[position] {
+            case ASCII.newline, ASCII.carriageReturn:
+                return nil
+            case ASCII.backslash:
+                position += 1
+                if position < bytes.count, bytes[position] == ASCII.newline || bytes[position] == ASCII.carriageReturn { return nil }
+            case UInt8(ascii: "["):
+                classDepth += 1
+            case UInt8(ascii: "]"):
+                classDepth = max(0, classDepth - 1)
+            case ASCII.openParen where classDepth == 0:
+                parentheses += 1
+            case ASCII.closeParen where classDepth == 0:
+                // As the compiler does: an unbalanced `)` means `/` was an operator.
+                parentheses -= 1
+                if parentheses < 0 { return nil }
+            case ASCII.slash where classDepth == 0:
+                let before = bytes[position - 1]
+                return before == ASCII.space || before == ASCII.tab ? nil : position + 1
+            default:
+                break
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    private static let expressionStartPunctuation: Set<String> = ["(", "[", "{", ",", ":", "=", ";"]
+    private static let expressionStartKeywords: Set<String> = [
+        "return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "yield",
+    ]
+
+    /// Whether the token before a `/` leaves it in expression-start position.
+    private static func expressionMayStart(after token: SwiftToken?) -> Bool {
+        guard let token else { return true }
+        switch token.kind {
+        case .punctuation: return expressionStartPunctuation.contains(token.text)
+        case .operator: return true
+        case .identifier: return !token.escaped && expressionStartKeywords.contains(token.text)
+        default: return false
+        }
     }
 
     /// `#/ ... /#` (any number of `#`), which may span lines and hold quotes and braces.
