@@ -43,6 +43,21 @@ import Testing
         #expect(ModelConfigurationSite.database(from: calls[0]) == .conditional(mentionsAutomatic: false))
     }
 
+    /// The type spelled with its module, and `.init(...)` given to an annotated variable,
+    /// are calls too; a member that happens to share the name, or a comparison, is not.
+    @Test func qualifiedAndImplicitInitializerCalls() {
+        func labels(_ text: String) -> [[String?]] {
+            SwiftCallScanner.calls(of: "ModelConfiguration", in: SwiftSourceMask.mask(Array(text.utf8))).map { $0.arguments.map(\.label) }
+        }
+        #expect(labels("let c = SwiftData.ModelConfiguration(schema: s, cloudKitDatabase: .none)") == [["schema", "cloudKitDatabase"]])
+        #expect(labels("let c: ModelConfiguration = .init(isStoredInMemoryOnly: true)") == [["isStoredInMemoryOnly"]])
+        #expect(labels("var c: SwiftData.ModelConfiguration? = .init(cloudKitDatabase: .automatic)") == [["cloudKitDatabase"]])
+        #expect(labels("let c = settings.ModelConfiguration(x: 1)").isEmpty)
+        #expect(labels("let c = MySwiftData.ModelConfiguration(x: 1)").isEmpty)
+        #expect(labels("if c is ModelConfiguration == .init(x) {}").isEmpty)
+        #expect(labels("func make() -> ModelConfiguration { .init(x: 1) }").isEmpty)
+    }
+
     @Test func databaseValues() {
         func database(_ value: String) -> ModelConfigurationSite.Database {
             let text = "ModelConfiguration(schema: s, cloudKitDatabase: \(value))"

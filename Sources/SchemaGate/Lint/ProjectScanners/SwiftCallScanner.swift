@@ -17,7 +17,8 @@ struct SwiftCall: Equatable {
 }
 
 enum SwiftCallScanner {
-    /// Every call of `callee` (also `callee.init(`), where `callee` stands as a whole identifier.
+    /// Every call of `callee` (also `callee.init(`, `SwiftData.callee(`, and `.init(` given
+    /// to a variable annotated `: callee`), where `callee` stands as a whole identifier.
     /// With `member: true`, only `.callee(` (a method or modifier call) matches.
     static func calls(of callee: String, in masked: [UInt8], member: Bool = false) -> [SwiftCall] {
         let name = Array(callee.utf8)
@@ -32,9 +33,10 @@ enum SwiftCallScanner {
                 continue
             }
             let before = index > 0 ? masked[index - 1] : SwiftSourceMask.space
-            let isMember = before == UInt8(ascii: ".")
+            let isMember = before == UInt8(ascii: ".") && !isModuleQualified(dotAt: index - 1, in: masked)
             guard !isIdentifier(before), isMember == member,
                   let open = openParen(after: index + name.count, in: masked)
+                    ?? (member ? nil : initializerParen(afterAnnotationEndingAt: index + name.count, in: masked))
             else {
                 index += name.count
                 continue
@@ -57,6 +59,29 @@ enum SwiftCallScanner {
         if index + initName.count <= masked.count, masked[index..<index + initName.count].elementsEqual(initName) {
             index = skipSpaces(from: index + initName.count, in: masked)
         }
+        return index < masked.count && masked[index] == SwiftSourceMask.open ? index : nil
+    }
+
+    /// `SwiftData.` before the name: the type spelled with its module, not a member.
+    private static func isModuleQualified(dotAt dot: Int, in masked: [UInt8]) -> Bool {
+        let module = Array("SwiftData".utf8)
+        let start = dot - module.count
+        guard start >= 0, masked[start..<dot].elementsEqual(module) else { return false }
+        return start == 0 || !isIdentifier(masked[start - 1])
+    }
+
+    /// `callee = .init(` or `callee? = .init(` after a type annotation (`let c: callee =
+    /// .init(...)`): the paren of that initializer call, or nil.
+    private static func initializerParen(afterAnnotationEndingAt start: Int, in masked: [UInt8]) -> Int? {
+        var index = skipSpaces(from: start, in: masked)
+        while index < masked.count, masked[index] == UInt8(ascii: "?") || masked[index] == UInt8(ascii: "!") { index += 1 }
+        index = skipSpaces(from: index, in: masked)
+        guard index < masked.count, masked[index] == UInt8(ascii: "="),
+              index + 1 < masked.count, masked[index + 1] != UInt8(ascii: "=") else { return nil }
+        index = skipSpaces(from: index + 1, in: masked)
+        let initName = Array(".init".utf8)
+        guard index + initName.count <= masked.count, masked[index..<index + initName.count].elementsEqual(initName) else { return nil }
+        index = skipSpaces(from: index + initName.count, in: masked)
         return index < masked.count && masked[index] == SwiftSourceMask.open ? index : nil
     }
 
