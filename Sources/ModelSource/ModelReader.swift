@@ -44,13 +44,19 @@ public enum ModelReader {
 
     /// Reads and parses files, each given as the path to report and the path to read; one
     /// that cannot be read (deleted meanwhile) is left out.
-    public static func parse(files: [(path: String, readFrom: String)]) -> ParsedFiles {
-        parse(files: files, serial: false)
+    /// `isCancelled` is asked before each file: once it says yes, the rest are skipped
+    /// (for work started on a guess that turned out not to be needed).
+    public static func parse(
+        files: [(path: String, readFrom: String)], isCancelled: @Sendable () -> Bool = { false }
+    ) -> ParsedFiles {
+        parse(files: files, serial: false, isCancelled: isCancelled)
     }
 
-    static func parse(files: [(path: String, readFrom: String)], serial: Bool) -> ParsedFiles {
+    static func parse(
+        files: [(path: String, readFrom: String)], serial: Bool, isCancelled: @Sendable () -> Bool = { false }
+    ) -> ParsedFiles {
         let results = ParallelMap.map(files.count, serial: serial) { index -> FileResult in
-            guard case .success(let bytes) = FileSystem.readRegularFile(files[index].readFrom) else { return .skipped }
+            guard !isCancelled(), case .success(let bytes) = FileSystem.readRegularFile(files[index].readFrom) else { return .skipped }
             return parse(ModelSourceFile(path: files[index].path, contents: bytes))
         }
         return ParsedFiles(zip(files, results).map { ($0.path, $1) })

@@ -26,6 +26,25 @@ public struct ParsedFiles: Sendable {
         ParsedFiles(results + other.results.filter { indexByPath[$0.path] == nil })
     }
 
+    /// Whether `path` gives the model reader the same declarations here and in `other`,
+    /// lines aside: both Swift files with equal declarations and no problems, or both
+    /// absent or of no interest to it. A Core Data file never counts as the same (its
+    /// model is read from the whole bundle).
+    public func declaresTheSame(at path: String, as other: ParsedFiles) -> Bool {
+        switch (result(at: path), other.result(at: path)) {
+        case (nil, nil), (.skipped?, nil), (nil, .skipped?), (.skipped?, .skipped?):
+            return true
+        case let (.swift(mine, myProblems)?, .swift(theirs, theirProblems)?):
+            return myProblems.isEmpty && theirProblems.isEmpty && mine.declaresTheSame(as: theirs)
+        default:
+            return false
+        }
+    }
+
+    private func result(at path: String) -> ModelReader.FileResult? {
+        indexByPath[path].map { results[$0].result }
+    }
+
     /// What a parsed Swift file does with models; nil for a path not parsed here. A file
     /// the reader skipped (nothing model-like in it) neither declares nor registers.
     public func modelRoles(of path: String) -> SwiftModelParser.ModelRoles? {

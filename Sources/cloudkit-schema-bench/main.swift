@@ -137,6 +137,16 @@ do {
                     """], in: repo)
             }
             table.add(name, ours: result, peer: ("sh: the git calls it needs", floor))
+            // The rows above edit comments only: the changed files declare what they did,
+            // so the unchanged ones are not read. A stored property added (uncommitted)
+            // makes `changed` read both versions of the whole app.
+            let modelFile = repo + "/Sources/Module0/File0.swift"
+            let original = try String(contentsOfFile: modelFile, encoding: .utf8)
+            try original.replacingOccurrences(of: "final class Model0 {\n", with: "final class Model0 {\n    var addedInBench: Int = 0\n")
+                .write(toFile: modelFile, atomically: false, encoding: .utf8)
+            let changedModel = ours(["changed", "--format", "json"], in: repo)
+            try original.write(toFile: modelFile, atomically: false, encoding: .utf8)
+            table.add("changed: the same, a stored property added", ours: changedModel, peer: ("sh: the git calls it needs", floor))
         }
         if options.runs("gate") {
             // Schemas that match the models: the check runs in full and passes.

@@ -27,12 +27,50 @@ import TestSupport
         let configuration = try ResolvedConfiguration.load(workingDirectory: repo.path, environment: [:])
         let detected = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
         let alone = PersistedModelComparison.compare(detected, configuration: configuration)
+        // Reading every model in full gives the verdict the shortcut gave, if it took it.
+        let full = PersistedModelComparison.compare(detected, configuration: configuration, unchanged: nil, shortcut: false)
+        #expect(full == alone)
         // The gate's path parses the unchanged files while git fetches the base: same answer.
         let overlapped = try ChangeAnalysis.run(
             workingDirectory: repo.path, environment: baseEnvironment(), since: nil, configuration: configuration).modelChange
         #expect(overlapped == alone)
         return alone
     }
+
+    func onlyTouched(_ repo: FixtureRepository) throws -> Bool {
+        let configuration = try ResolvedConfiguration.load(workingDirectory: repo.path, environment: [:])
+        let detected = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
+        return PersistedModelComparison.onlyTouched(detected, configuration: configuration)
+    }
+
+    /// The shortcut: when the changed files declare the same things (comments, methods,
+    /// computed properties, spacing), the unchanged files are not read. Anything that can
+    /// change the model (a stored property, an enum, a new model file, a rename that moves
+    /// declarations) takes the full reading.
+    @Test func theShortcutOnlyAnswersWhenDeclarationsAreUnchanged() throws {
+        let repo = try repository(modelPaths: nil)
+        let extras = "    var shout: String { name.uppercased() }\n    func rename(_ value: String) { name = value }\n\n    init() {}"
+        repo.write("App/Models/Item.swift", "// A comment on top.\n\n" + Self.item.replacingOccurrences(of: "    init() {}", with: extras))
+        #expect(try onlyTouched(repo))
+        #expect(try modelChange(repo) == .unchanged)
+
+        repo.write("App/Models/Item.swift", Self.item.replacingOccurrences(of: "    init() {}", with: "    var notes: String?\n    init() {}"))
+        #expect(try !onlyTouched(repo))
+
+        repo.write("App/Models/Item.swift", Self.item + "\nenum Size: Int { case small }\n")
+        #expect(try !onlyTouched(repo))
+        #expect(try modelChange(repo) == .unchanged)
+
+        repo.write("App/Models/Item.swift", Self.item)
+        repo.write("App/Models/Extra.swift", "import SwiftData\n@Model final class Extra { var a = 0; init() {} }\n")
+        #expect(try !onlyTouched(repo))
+        try repo.remove("App/Models/Extra.swift")
+
+        try repo.git(["mv", "App/Models/Tag.swift", "App/Models/Label.swift"])
+        #expect(try !onlyTouched(repo))
+        #expect(try modelChange(repo) == .unchanged)
+    }
+
 
     @Test func commentsMethodsAndComputedPropertiesAreNotChanges() throws {
         let repo = try repository()

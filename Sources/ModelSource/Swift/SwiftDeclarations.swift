@@ -13,10 +13,33 @@ struct SwiftFileDeclarations: Sendable {
     var versionIdentifiers: [VersionIdentifierDeclaration] = []
     /// `@Model` classes whose body the file never closes (a missing `}`).
     var unclosedModels: [(name: String, line: Int)] = []
+
+    /// Whether two readings declare the same things, wherever in the file: lines and the
+    /// file name aside. What the model assembler builds depends on nothing else.
+    func declaresTheSame(as other: SwiftFileDeclarations) -> Bool {
+        let (mine, theirs) = (positionless, other.positionless)
+        return mine.models == theirs.models && mine.types == theirs.types && mine.typeAliases == theirs.typeAliases
+            && mine.modelLists == theirs.modelLists && mine.versionIdentifiers == theirs.versionIdentifiers
+            && unclosedModels.map(\.name) == other.unclosedModels.map(\.name)
+    }
+
+    private var positionless: SwiftFileDeclarations {
+        var copy = self
+        copy.file = ""
+        for index in copy.models.indices {
+            copy.models[index].line = 0
+            for property in copy.models[index].properties.indices { copy.models[index].properties[property].line = 0 }
+        }
+        for index in copy.types.indices { copy.types[index].line = 0 }
+        for index in copy.typeAliases.indices { copy.typeAliases[index].line = 0 }
+        for index in copy.modelLists.indices { copy.modelLists[index].line = 0 }
+        copy.unclosedModels = []
+        return copy
+    }
 }
 
 /// An `@Model` class (or actor-free class with the macro) and its persisted members.
-struct ModelClassDeclaration: Sendable {
+struct ModelClassDeclaration: Sendable, Equatable {
     var name: String
     /// Enclosing type names, outermost first (`["Schemas", "V2"]`); empty at file scope.
     var scope: [String]
@@ -30,7 +53,7 @@ struct ModelClassDeclaration: Sendable {
     var qualifiedName: String { (scope + [name]).joined(separator: ".") }
 }
 
-struct PropertyDeclaration: Sendable {
+struct PropertyDeclaration: Sendable, Equatable {
     var name: String
     var line: Int
     /// The annotated type, normalised (`[String: Int]?`), or nil without an annotation.
@@ -98,7 +121,7 @@ struct RelationshipArguments: Sendable, Equatable {
     var inverse: [String]?
 }
 
-struct TypeDeclaration: Sendable {
+struct TypeDeclaration: Sendable, Equatable {
     enum Kind: String, Sendable {
         case `class`, `struct`, `enum`, actor, `protocol`, `extension`
     }
@@ -114,7 +137,7 @@ struct TypeDeclaration: Sendable {
     var qualifiedName: String { path.joined(separator: ".") }
 }
 
-struct TypeAliasDeclaration: Sendable {
+struct TypeAliasDeclaration: Sendable, Equatable {
     var scope: [String]
     var name: String
     var target: String
@@ -122,7 +145,7 @@ struct TypeAliasDeclaration: Sendable {
 }
 
 /// A list of model types written as `X.self` references.
-struct ModelListDeclaration: Sendable {
+struct ModelListDeclaration: Sendable, Equatable {
     enum Source: Sendable, Equatable {
         /// `Schema([...])`, `ModelContainer(for: ...)`, `.modelContainer(for: ...)`.
         case call
@@ -145,7 +168,7 @@ struct ModelListDeclaration: Sendable {
     var includes: [String] = []
 }
 
-struct VersionIdentifierDeclaration: Sendable {
+struct VersionIdentifierDeclaration: Sendable, Equatable {
     var scope: [String]
     var version: [Int]
 }

@@ -13,8 +13,17 @@ public enum PersistedModelComparison {
     public static func compare(
         _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ParsedFiles? = nil
     ) -> ChangeReport.ModelChange? {
+        compare(detected, configuration: configuration, unchanged: unchanged, shortcut: true)
+    }
+
+    /// `shortcut: false` reads the models in full even when `onlyTouched` would answer
+    /// (tests hold the two to the same verdict).
+    static func compare(
+        _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ParsedFiles?, shortcut: Bool
+    ) -> ChangeReport.ModelChange? {
         let report = detected.report
         guard let base = report.base.commit, !report.modelFiles.isEmpty else { return nil }
+        if shortcut, onlyTouched(detected, configuration: configuration) { return .unchanged }
         do {
             let shared = unchanged ?? parseUnchangedFiles(detected, configuration: configuration)
             let (old, new) = try readBoth(detected, base: base, configuration: configuration, unchanged: shared)
@@ -30,17 +39,42 @@ public enum PersistedModelComparison {
         }
     }
 
+    /// True when every changed model source in scope declares the same things at the base
+    /// and now, lines aside (only comments, method bodies, computed properties, spacing
+    /// changed): the two models are then the same whatever the unchanged files hold, and
+    /// those need not be read. A rename or copy (which moves declarations between files),
+    /// a Core Data file, or a file the reader has a problem with makes it false, and the
+    /// models are read in full.
+    public static func onlyTouched(_ detected: DetectedChanges, configuration: ResolvedConfiguration) -> Bool {
+        let report = detected.report
+        guard report.base.commit != nil else { return false }
+        let scope = configuredScope(repository: detected.repository, configuration: configuration)
+        let modelFiles = paths(of: report.modelFiles)
+        for file in report.files {
+            let paths = [file.path] + (file.previousPath.map { [$0] } ?? [])
+            guard paths.contains(where: { ChangeContents.isModelSource($0) && (isInside($0, scope) || modelFiles.contains($0)) }) else {
+                continue
+            }
+            guard file.previousPath == nil, file.path.hasSuffix(".swift"),
+                  detected.contents.baseRequested.contains(file.path) || file.change == .added || file.change == .untracked,
+                  detected.contents.current.declaresTheSame(at: file.path, as: detected.contents.base) else { return false }
+        }
+        return true
+    }
+
     /// The model sources in scope that did not change since the base, read and parsed.
     /// Needs only the list of changed files, not which of them touch the models: a
     /// model-touching file is a changed one, never one of these.
-    public static func parseUnchangedFiles(_ detected: DetectedChanges, configuration: ResolvedConfiguration) -> ParsedFiles {
+    public static func parseUnchangedFiles(
+        _ detected: DetectedChanges, configuration: ResolvedConfiguration, isCancelled: @Sendable () -> Bool = { false }
+    ) -> ParsedFiles {
         let root = detected.repository.root
         let scope = configuredScope(repository: detected.repository, configuration: configuration)
         let changed = paths(of: detected.report.files)
         let files = detected.contents.workTreeFiles.filter {
             ChangeContents.isModelSource($0) && isInside($0, scope) && !changed.contains($0)
         }
-        return ModelReader.parse(files: files.map { (path: $0, readFrom: root + "/" + $0) })
+        return ModelReader.parse(files: files.map { (path: $0, readFrom: root + "/" + $0) }, isCancelled: isCancelled)
     }
 
     static func readBoth(
