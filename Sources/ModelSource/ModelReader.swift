@@ -44,19 +44,13 @@ public enum ModelReader {
 
     /// Reads and parses files, each given as the path to report and the path to read; one
     /// that cannot be read (deleted meanwhile) is left out.
-    /// `isCancelled` is asked before each file: once it says yes, the rest are skipped
-    /// (for work started on a guess that turned out not to be needed).
-    public static func parse(
-        files: [(path: String, readFrom: String)], isCancelled: @Sendable () -> Bool = { false }
-    ) -> ParsedFiles {
-        parse(files: files, serial: false, isCancelled: isCancelled)
+    public static func parse(files: [(path: String, readFrom: String)]) -> ParsedFiles {
+        parse(files: files, serial: false)
     }
 
-    static func parse(
-        files: [(path: String, readFrom: String)], serial: Bool, isCancelled: @Sendable () -> Bool = { false }
-    ) -> ParsedFiles {
+    static func parse(files: [(path: String, readFrom: String)], serial: Bool) -> ParsedFiles {
         let results = ParallelMap.map(files.count, serial: serial) { index -> FileResult in
-            guard !isCancelled(), case .success(let bytes) = FileSystem.readRegularFile(files[index].readFrom) else { return .skipped }
+            guard case .success(let bytes) = FileSystem.readRegularFile(files[index].readFrom) else { return .skipped }
             return parse(ModelSourceFile(path: files[index].path, contents: bytes))
         }
         return ParsedFiles(zip(files, results).map { ($0.path, $1) })

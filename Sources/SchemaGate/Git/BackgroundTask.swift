@@ -26,16 +26,3 @@ final class BackgroundTask<Value: Sendable, Failure: Error>: @unchecked Sendable
     }
 }
 
-/// A flag one thread sets and others poll, to stop work that is no longer wanted.
-final class CancellationFlag: @unchecked Sendable {
-    private var value = false
-    private let lock = NSLock()
-
-    func set() {
-        lock.withLock { value = true }
-    }
-
-    var isSet: Bool {
-        lock.withLock { value }
-    }
-}

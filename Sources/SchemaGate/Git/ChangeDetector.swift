@@ -26,15 +26,6 @@ public struct ChangeDetector: Sendable {
     /// Git's answers, and the contents read to classify the changed files. `timer`, when
     /// given, gets the time spent asking git and classifying.
     public func detect(timer: PhaseTimer? = nil) throws(GitError) -> DetectedChanges {
-        try detect(timer: timer, onModelTouching: nil)
-    }
-
-    /// `onModelTouching` is called (at most once, on this thread) as soon as a byte search
-    /// of the current contents suggests that some file touches the models, while git still
-    /// fetches the base versions: a caller can start work that is likely to be needed. It
-    /// gets the changes found so far (reasons not filled in yet). A hint, not the answer:
-    /// the reasons decide.
-    func detect(timer: PhaseTimer?, onModelTouching: ((DetectedChanges) -> Void)?) throws(GitError) -> DetectedChanges {
         let timer = timer ?? PhaseTimer()
         let (repository, base) = try timer.measure("changes: find the base") { () throws(GitError) in
             // The nearest tag is asked while the repository is opened: two git calls at once.
@@ -56,8 +47,7 @@ public struct ChangeDetector: Sendable {
         detected.report.files = listed.files
         detected.contents.workTreeFiles = listed.workTree
         try timer.measure("changes: classify") { () throws(GitError) in
-            try classify(&detected, base: baseCommit, baseName: base.name ?? baseCommit, baseObjects: listed.baseObjects,
-                         onModelTouching: onModelTouching)
+            try classify(&detected, base: baseCommit, baseName: base.name ?? baseCommit, baseObjects: listed.baseObjects)
         }
         return detected
     }
@@ -125,8 +115,7 @@ public struct ChangeDetector: Sendable {
     /// from one `git cat-file --batch`, which runs while the current ones are read and
     /// parsed. Each version is parsed once, here, and kept for the model comparison.
     private func classify(
-        _ detected: inout DetectedChanges, base: String, baseName: String, baseObjects: [String: String],
-        onModelTouching: ((DetectedChanges) -> Void)?
+        _ detected: inout DetectedChanges, base: String, baseName: String, baseObjects: [String: String]
     ) throws(GitError) {
         let repository = detected.repository, root = repository.root
         var files = detected.report.files
@@ -144,12 +133,6 @@ public struct ChangeDetector: Sendable {
             }
         }
         let classifier = ModelFileClassifier(modelPaths: modelPaths)
-        if onModelTouching != nil {
-            let bytes = Dictionary(currentFiles.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
-            if files.contains(where: { classifier.mayTouchModelsNow(path: $0.path, previousPath: $0.previousPath, root: root, current: bytes[$0.path]) }) {
-                onModelTouching?(detected)
-            }
-        }
         detected.contents.current = ModelReader.parse(currentFiles)
         let current = Self.roles(currentFiles, parsed: detected.contents.current)
 

@@ -52,16 +52,6 @@ public struct ModelFileClassifier: Sendable {
         return reasons
     }
 
-    /// Whether the file may touch the models whatever it was at the base, from its path and
-    /// a byte search of its current contents (no lexing: comments and strings count too).
-    func mayTouchModelsNow(path: String, previousPath: String?, root: String, current: [UInt8]?) -> Bool {
-        let hint = current.map { bytes in
-            Self.isSwift(path: path, previousPath: previousPath)
-                && (SwiftModelParser.mayTouchModels(bytes) || bytes.withUnsafeBytes { ByteSearch.contains($0, Self.coreDataStackName) })
-        } ?? false
-        return hint || !reasons(path: path, previousPath: previousPath, root: root, current: nil, base: { nil }, baseName: "").isEmpty
-    }
-
     /// Whether the classifier reads the file's contents (a Swift file, or one renamed from
     /// or to one).
     static func isSwift(path: String, previousPath: String?) -> Bool {

@@ -8,8 +8,7 @@ import ModelSource
 /// not change are read and parsed once for both; changed ones come from what change
 /// detection already read.
 public enum PersistedModelComparison {
-    /// - Parameter unchanged: `parseUnchangedFiles` already run (by `ChangeAnalysis`,
-    ///   while git was busy); parsed here when nil.
+    /// - Parameter unchanged: `parseUnchangedFiles` already run; parsed here when nil.
     public static func compare(
         _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ParsedFiles? = nil
     ) -> ChangeReport.ModelChange? {
@@ -65,16 +64,14 @@ public enum PersistedModelComparison {
     /// The model sources in scope that did not change since the base, read and parsed.
     /// Needs only the list of changed files, not which of them touch the models: a
     /// model-touching file is a changed one, never one of these.
-    public static func parseUnchangedFiles(
-        _ detected: DetectedChanges, configuration: ResolvedConfiguration, isCancelled: @Sendable () -> Bool = { false }
-    ) -> ParsedFiles {
+    public static func parseUnchangedFiles(_ detected: DetectedChanges, configuration: ResolvedConfiguration) -> ParsedFiles {
         let root = detected.repository.root
         let scope = configuredScope(repository: detected.repository, configuration: configuration)
         let changed = paths(of: detected.report.files)
         let files = detected.contents.workTreeFiles.filter {
             ChangeContents.isModelSource($0) && isInside($0, scope) && !changed.contains($0)
         }
-        return ModelReader.parse(files: files.map { (path: $0, readFrom: root + "/" + $0) }, isCancelled: isCancelled)
+        return ModelReader.parse(files: files.map { (path: $0, readFrom: root + "/" + $0) })
     }
 
     static func readBoth(
