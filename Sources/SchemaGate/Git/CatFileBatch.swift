@@ -33,3 +33,48 @@ enum CatFileBatch {
         return objects
     }
 }
+
+extension CatFileBatch {
+    /// What one `git cat-file --batch` call gave: its output, and whether the output went
+    /// past the runner's capture limit (its beginning is then lost).
+    struct Call {
+        var output: [UInt8]
+        var truncated: Bool
+    }
+
+    /// Reads the named objects in batches small enough that no output is cut short: at
+    /// most `batchSize` names per call, and a batch whose output was cut is read again in
+    /// halves. A single object too large to capture whole reads as nil.
+    static func read<Failure: Error>(
+        _ names: [String], batchSize: Int = 1_000,
+        call: ([String]) throws(Failure) -> Call, malformed: (Malformed) -> Failure
+    ) throws(Failure) -> [[UInt8]?] {
+        var objects: [[UInt8]?] = []
+        objects.reserveCapacity(names.count)
+        var start = 0
+        while start < names.count {
+            let end = min(start + max(batchSize, 1), names.count)
+            objects += try readWhole(Array(names[start..<end]), call: call, malformed: malformed)
+            start = end
+        }
+        return objects
+    }
+
+    private static func readWhole<Failure: Error>(
+        _ names: [String], call: ([String]) throws(Failure) -> Call, malformed: (Malformed) -> Failure
+    ) throws(Failure) -> [[UInt8]?] {
+        guard !names.isEmpty else { return [] }
+        let result = try call(names)
+        if result.truncated {
+            guard names.count > 1 else { return [nil] }
+            let middle = names.count / 2
+            return try readWhole(Array(names[..<middle]), call: call, malformed: malformed)
+                + readWhole(Array(names[middle...]), call: call, malformed: malformed)
+        }
+        do {
+            return try parse(result.output, count: names.count)
+        } catch {
+            throw malformed(error)
+        }
+    }
+}

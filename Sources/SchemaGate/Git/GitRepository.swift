@@ -48,21 +48,24 @@ public struct GitRepository: Sendable {
     /// Runs git in the work tree; a non-zero exit is an error.
     @discardableResult
     public func run(_ arguments: [String], input: Data? = nil) throws(GitError) -> String {
-        let result = try Self.run(arguments, in: root, environment: environment, input: input)
+        try Self.succeeded(arguments, Self.run(arguments, in: root, environment: environment, input: input)).stdout
+    }
+
+    /// The result of a call that must succeed with all of its output.
+    private static func succeeded(_ arguments: [String], _ result: ProcessResult) throws(GitError) -> ProcessResult {
         guard result.status == 0 else {
-            throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
+            throw .commandFailed(arguments: arguments, status: result.status, detail: firstLine(result.stderr))
         }
-        return result.stdout
+        guard !result.truncated else {
+            throw .commandFailed(arguments: arguments, status: 0, detail: "its output is larger than the \(ProcessRunner.captureLimit >> 20) MB this tool reads")
+        }
+        return result
     }
 
     /// Runs git with `-z` output and returns its NUL-separated fields (empty ones left
     /// out), split as bytes: thousands of paths, where a String split walks characters.
     public func fields(_ arguments: [String]) throws(GitError) -> [String] {
-        let result = try Self.run(arguments, in: root, environment: environment)
-        guard result.status == 0 else {
-            throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
-        }
-        return result.standardOutput.withUnsafeBytes { bytes in
+        try Self.succeeded(arguments, Self.run(arguments, in: root, environment: environment)).standardOutput.withUnsafeBytes { bytes in
             bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         }
     }
@@ -195,17 +198,13 @@ public struct GitRepository: Sendable {
     /// request order, read with one `git cat-file --batch`; nil for a name that names no
     /// blob.
     func objects(_ names: [String]) throws(GitError) -> [[UInt8]?] {
-        guard !names.isEmpty else { return [] }
-        let input = names.map { $0 + "\n" }.joined()
         let arguments = ["cat-file", "--batch"]
-        let result = try attempt(arguments, input: Data(input.utf8))
-        guard result.status == 0 else {
-            throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
-        }
-        do {
-            return try CatFileBatch.parse([UInt8](result.standardOutput), count: names.count)
-        } catch {
-            throw .commandFailed(arguments: arguments, status: 0, detail: error.detail)
-        }
+        return try CatFileBatch.read(names, call: { (batch: [String]) throws(GitError) -> CatFileBatch.Call in
+            let result = try attempt(arguments, input: Data(batch.map { $0 + "\n" }.joined().utf8))
+            guard result.status == 0 else {
+                throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
+            }
+            return CatFileBatch.Call(output: [UInt8](result.standardOutput), truncated: result.truncated)
+        }, malformed: { .commandFailed(arguments: arguments, status: 0, detail: $0.detail) })
     }
 }

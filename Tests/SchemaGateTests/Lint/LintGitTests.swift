@@ -87,11 +87,36 @@ import Testing
         }
     }
 
-    @Test func batchParserRejectsTruncatedOutput() {
-        #expect(throws: LintError.self) { try GitRevisionReader.parseBatch(Array("abc blob 10\nshort".utf8), count: 1) }
-        #expect(throws: LintError.self) { try GitRevisionReader.parseBatch(Array("abc missing\n".utf8), count: 1) }
-        #expect(throws: LintError.self) { try GitRevisionReader.parseBatch(Array("a blob 2\nhi".utf8), count: 2) }
-        #expect((try? GitRevisionReader.parseBatch(Array("a blob 2\nhi\nb blob 0\n\n".utf8), count: 2)) == [Array("hi".utf8), []])
+}
+
+/// `git cat-file --batch` output, and reading it in batches that are never cut short.
+@Suite struct CatFileBatchTests {
+    @Test func parsesBlobsMissingNamesAndOtherObjects() throws {
+        let output = Array("a blob 2\nhi\nb blob 0\n\nc missing\nd tree 3\nxyz\n".utf8)
+        #expect(try CatFileBatch.parse(output, count: 4) == [Array("hi".utf8), [], nil, nil])
+    }
+
+    @Test func rejectsOutputThatIsCutShortOrMalformed() {
+        #expect(throws: CatFileBatch.Malformed.self) { try CatFileBatch.parse(Array("abc blob 10\nshort".utf8), count: 1) }
+        #expect(throws: CatFileBatch.Malformed.self) { try CatFileBatch.parse(Array("a blob 2\nhi\n".utf8), count: 2) }
+        #expect(throws: CatFileBatch.Malformed.self) { try CatFileBatch.parse(Array("what is this\n".utf8), count: 1) }
+    }
+
+    /// A fake git whose output is cut when it holds more than two objects, as the runner's
+    /// capture limit would cut a huge one: the reader splits until nothing is cut, and a
+    /// lone object still too large reads as nil.
+    @Test func batchesAreSplitUntilNothingIsCut() throws {
+        var calls: [[String]] = []
+        let names = (0..<7).map { "object\($0)" }
+        let objects = try CatFileBatch.read(names, batchSize: 5, call: { (batch: [String]) throws(CatFileBatch.Malformed) -> CatFileBatch.Call in
+            calls.append(batch)
+            let output = batch.map { $0 == "object3" ? "" : "\($0) blob 1\nx\n" }.joined()
+            return CatFileBatch.Call(output: Array(output.utf8), truncated: batch.count > 2 || batch.contains("object3"))
+        }, malformed: { $0 })
+        #expect(objects == names.map { $0 == "object3" ? nil : Array("x".utf8) })
+        #expect(calls.first == Array(names[0..<5]))
+        #expect(calls.allSatisfy { $0.count <= 5 })
+        #expect(Set(calls.filter { $0.count <= 2 }.flatMap { $0 }) == Set(names))
     }
 }
 

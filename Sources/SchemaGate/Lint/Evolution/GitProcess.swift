@@ -7,6 +7,8 @@ struct GitProcess: Sendable {
         var status: Int32
         var stdout: Data
         var stderr: String
+        /// The output went past the capture limit and its beginning was dropped.
+        var truncated = false
     }
 
     var executable: String
@@ -37,6 +39,6 @@ struct GitProcess: Sendable {
         if result.timedOut {
             throw .setup("git \(arguments.first ?? "") did not finish within \(Int(timeout)) s in \(workingDirectory)")
         }
-        return Output(status: result.status, stdout: result.standardOutput, stderr: result.stderr.trimmingWhitespace)
+        return Output(status: result.status, stdout: result.standardOutput, stderr: result.stderr.trimmingWhitespace, truncated: result.truncated)
     }
 }

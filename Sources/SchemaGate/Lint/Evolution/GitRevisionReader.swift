@@ -50,22 +50,12 @@ struct GitRevisionReader: Sendable {
             wanted.append((path, String(fields[2])))
         }
         guard !wanted.isEmpty else { return [] }
-        let request = Data(wanted.map { $0.object + "\n" }.joined().utf8)
-        let batch = try git.run(["cat-file", "--batch"], stdin: request)
-        guard batch.status == 0 else { throw .input("git cat-file failed: \(batch.stderr)") }
-        let contents = try Self.parseBatch([UInt8](batch.stdout), count: wanted.count)
-        return zip(wanted, contents).map { Blob(path: $0.path, contents: $1) }
-    }
-
-    /// Every wanted object is a blob listed by ls-tree, so a missing one is an error.
-    static func parseBatch(_ output: [UInt8], count: Int) throws(LintError) -> [[UInt8]] {
-        let objects: [[UInt8]?]
-        do {
-            objects = try CatFileBatch.parse(output, count: count)
-        } catch {
-            throw .input("git cat-file returned unexpected output: \(error.detail)")
-        }
-        guard let missing = objects.firstIndex(where: { $0 == nil }) else { return objects.map { $0! } }
-        throw .input("git cat-file did not return object \(missing + 1) of \(count), though git ls-tree listed it")
+        let objects = try CatFileBatch.read(wanted.map(\.object), call: { (batch: [String]) throws(LintError) -> CatFileBatch.Call in
+            let result = try git.run(["cat-file", "--batch"], stdin: Data(batch.map { $0 + "\n" }.joined().utf8))
+            guard result.status == 0 else { throw .input("git cat-file failed: \(result.stderr)") }
+            return CatFileBatch.Call(output: [UInt8](result.stdout), truncated: result.truncated)
+        }, malformed: { .input("git cat-file returned unexpected output: \($0.detail)") })
+        // Every wanted object is a blob ls-tree listed; one too large to read is left out.
+        return zip(wanted, objects).compactMap { wanted, contents in contents.map { Blob(path: wanted.path, contents: $0) } }
     }
 }
