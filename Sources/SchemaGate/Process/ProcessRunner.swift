@@ -94,6 +94,9 @@ public enum ProcessRunner {
         _ executable: String, _ request: ProcessRequest
     ) throws(ProcessLaunchError) -> (Spawner.Child, Int32, Int32, Int32?) {
         let out = try Spawner.makePipe()
+        // Megabytes of output (git cat-file) through a 64 KB pipe cost a context switch
+        // per 64 KB; a larger pipe (Linux) lets the child write on without waiting.
+        Spawner.enlarge(out.read)
         let err = try Spawner.makePipe()
         let input: (read: Int32, write: Int32)
         if request.standardInput != nil {

@@ -79,6 +79,13 @@ enum Spawner {
         return (fds[0], fds[1])
     }
 
+    /// Asks for a 1 MB pipe buffer where the system allows it; a refusal changes nothing.
+    static func enlarge(_ pipe: Int32) {
+        #if os(Linux)
+        _ = fcntl(pipe, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+        #endif
+    }
+
     static func spawn(
         _ path: String, arguments: [String], environment: [String: String], workingDirectory: String?,
         descriptors: StandardDescriptors, label: String
