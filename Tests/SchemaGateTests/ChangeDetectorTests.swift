@@ -192,6 +192,26 @@ import TestSupport
         #expect(throws: GitError.unknownRevision("--output=x", shallow: false)) { try detect(repo, since: "--output=x") }
     }
 
+    /// More changed files than one `cat-file` batch holds: the old contents still go to
+    /// the right files (a model dropped from a file in the second batch is found).
+    @Test func oldContentsOfAThousandAndMoreChangedFilesReachTheirFiles() throws {
+        let repo = try FixtureRepository()
+        let count = 1_100
+        for index in 0..<count {
+            let isModel = index == 1_050
+            repo.write("App/File\(String(format: "%04d", index)).swift",
+                       isModel ? "import SwiftData\n@Model final class Late { var a = 0; init() {} }\n" : "struct View\(index) {}\n")
+        }
+        try repo.commit("base")
+        try repo.tag("v1.0")
+        for index in 0..<count { repo.write("App/File\(String(format: "%04d", index)).swift", "struct Edited\(index) {}\n") }
+        try repo.commit("edit every file")
+        let report = try detect(repo)
+        #expect(report.files.count == count)
+        #expect(report.modelFiles.map(\.path) == ["App/File1050.swift"])
+        #expect(file(report, "App/File1050.swift")?.reasons == ["declared @Model at v1.0"])
+    }
+
     @Test func aShallowCloneWithoutTheTagIsASetupError() throws {
         let repo = try repository()
         try repo.tag("v1.0")
