@@ -38,6 +38,18 @@ public struct Entity: Codable, Equatable, Sendable {
     public var relationships: [Relationship]
     /// `#Unique<T>([\.a, \.b])` constraints, each a list of property names.
     public var uniqueConstraints: [[String]]
+    /// Where each of `uniqueConstraints` is written (its `#Unique` line); empty when the
+    /// source has no lines for them (Core Data). Not part of the JSON form.
+    public var uniqueConstraintLines: [Int] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case name, file, line, parent, attributes, relationships, uniqueConstraints
+    }
+
+    /// The line to report constraint `index` at: its own, or the entity's.
+    public func lineOfUniqueConstraint(_ index: Int) -> Int {
+        uniqueConstraintLines.indices.contains(index) ? uniqueConstraintLines[index] : line
+    }
 
     public init(
         name: String, file: String, line: Int, parent: String? = nil,

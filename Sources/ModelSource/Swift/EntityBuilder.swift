@@ -12,6 +12,7 @@ struct EntityBuilder {
 
     func entity(from model: ModelClassDeclaration, file: String) -> (Entity, [ModelDiagnostic]) {
         var entity = Entity(name: model.name, file: file, line: model.line, uniqueConstraints: model.uniqueConstraints)
+        entity.uniqueConstraintLines = model.uniqueConstraintLines
         if let superclass = model.inherited.first.map(SwiftTypeShape.lastComponent), superclass != model.name,
            modelNames.contains(superclass) {
             entity.parent = superclass

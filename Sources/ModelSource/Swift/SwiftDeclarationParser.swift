@@ -66,14 +66,14 @@ struct SwiftDeclarationParser {
             // The condition runs to the end of the line; both branches are read.
             while index < tokens.count, !tokens[index].newlineBefore { index += 1 }
         case "Unique":
-            parseUniqueMacro()
+            parseUniqueMacro(line: token.line)
         default:
             break  // #else, #endif, #Index, #Preview...: their arguments are skipped as tokens.
         }
     }
 
     /// `#Unique<Item>([\.a, \.b], [\.c])`: one constraint per bracketed group.
-    private mutating func parseUniqueMacro() {
+    private mutating func parseUniqueMacro(line: Int) {
         if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
         guard index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore else { return }
         let arguments = balancedContents()
@@ -82,7 +82,10 @@ struct SwiftDeclarationParser {
             guard group.first?.isPunctuation("[") == true else { continue }
             let elements = splitTopLevel(Array(group.dropFirst().dropLast()), separator: ",")
             let names = elements.compactMap { element in element.last(where: { $0.kind == .identifier })?.text }
-            if !names.isEmpty { result.models[model].uniqueConstraints.append(names) }
+            if !names.isEmpty {
+                result.models[model].uniqueConstraints.append(names)
+                result.models[model].uniqueConstraintLines.append(line)
+            }
         }
     }
 

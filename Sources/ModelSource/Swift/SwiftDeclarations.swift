@@ -28,6 +28,7 @@ struct SwiftFileDeclarations: Sendable {
         copy.file = ""
         for index in copy.models.indices {
             copy.models[index].line = 0
+            copy.models[index].uniqueConstraintLines = []
             for property in copy.models[index].properties.indices { copy.models[index].properties[property].line = 0 }
         }
         for index in copy.types.indices { copy.types[index].line = 0 }
@@ -49,6 +50,8 @@ struct ModelClassDeclaration: Sendable, Equatable {
     var properties: [PropertyDeclaration] = []
     /// `#Unique<T>([\.a, \.b], [\.c])` groups.
     var uniqueConstraints: [[String]] = []
+    /// The line of the `#Unique` each group comes from.
+    var uniqueConstraintLines: [Int] = []
 
     var qualifiedName: String { (scope + [name]).joined(separator: ".") }
 }

@@ -18,12 +18,11 @@ public struct UniqueConstraintRule: LintRule {
                     message: "\(entity.name).\(attribute.name) is marked unique; CloudKit mirroring does not support uniqueness constraints",
                     file: entity.file, line: attribute.line, recordType: recordType, field: fieldName(attribute.name))
             }
-            // #Unique has no line of its own in AppModel; it is reported on the model.
-            let constraints = entity.uniqueConstraints.map { names in
+            let constraints = entity.uniqueConstraints.enumerated().map { index, names in
                 LintViolation(
                     message: "\(entity.name) declares a uniqueness constraint on (\(names.joined(separator: ", "))); "
                         + "CloudKit mirroring does not support uniqueness constraints",
-                    file: entity.file, line: entity.line, recordType: recordType)
+                    file: entity.file, line: entity.lineOfUniqueConstraint(index), recordType: recordType)
             }
             return attributes + constraints
         }

@@ -1,7 +1,7 @@
 import SwiftData
 
-@Model final class Tag {  // expect: unique-constraint
-    #Unique<Tag>([\.name, \.group])
+@Model final class Tag {
+    #Unique<Tag>([\.name, \.group])  // expect: unique-constraint
 
     @Attribute(.unique) var name: String = ""  // expect: unique-constraint
     var group: String = ""
