@@ -32,7 +32,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelSourceTests",
-            dependencies: ["ModelSource"],
+            dependencies: ["ModelSource", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

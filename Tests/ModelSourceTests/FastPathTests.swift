@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ModelSource
 
 /// The byte-level fast paths of the model reader against the general code they stand in

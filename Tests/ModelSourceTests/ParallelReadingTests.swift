@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ModelSource
 
 /// The model reader reads and parses files on every core: the result must be the model
@@ -111,18 +112,5 @@ import Testing
         #expect(ParallelMap.map(3) { "\($0)" } == ["0", "1", "2"])
         #expect(ParallelMap.map(0) { $0 }.isEmpty)
         #expect(ParallelMap.map(500, serial: true) { $0 } == Array(0..<500))
-    }
-}
-
-/// A deterministic generator for shuffles and random inputs (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

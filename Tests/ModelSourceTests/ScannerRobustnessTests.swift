@@ -1,23 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ModelSource
 
 /// The reader must never crash, loop or go quadratic on any bytes: random input biased
 /// towards the characters that open and close Swift literals, every prefix of every
 /// fixture, and adversarial nesting. Each run is timed.
 @Suite struct ScannerRobustnessTests {
-    /// A fixed-seed generator so a failure reproduces.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments: [[UInt8]] = [
         "\"", "\"\"\"", "#", "##\"", "\"#", "\\(", "\\#(", ")", "(", "{", "}", "[", "]", "/*", "*/", "//", "\n", "\r",
         "@Model ", "final class ", "var x: ", "= ", "#if ", "#endif", "`", "@Relationship(inverse: \\A.b)", "#Unique<A>([\\.a])",
@@ -41,7 +30,7 @@ import Testing
     }
 
     @Test func randomBytesAndLiteralFragments() {
-        var generator = SplitMix64(state: 0xC10D_5C4E)
+        var generator = SeededGenerator(seed: 0xC10D_5C4E)
         for round in 0..<400 {
             var bytes: [UInt8] = []
             let length = Int.random(in: 0...3_000, using: &generator)

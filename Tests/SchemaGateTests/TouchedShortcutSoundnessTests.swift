@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import Testing
+import TestSupport
 @testable import SchemaGate
 
 /// The shortcut that lets `changed` (and so the gate) skip reading the app when model
@@ -25,7 +26,7 @@ import Testing
 
     /// Edits that keep the declarations (comments, blank lines, a method) and edits that
     /// may not (a deleted, doubled or retyped line, swapped lines).
-    static func mutate(_ lines: [String], _ generator: inout EditRandom) -> [String] {
+    static func mutate(_ lines: [String], _ generator: inout SeededGenerator) -> [String] {
         var lines = lines
         let at = Int.random(in: 0...lines.count, using: &generator)
         let line = min(at, lines.count - 1)
@@ -49,7 +50,7 @@ import Testing
     @Test func aFileThatDeclaresTheSameNeverChangesTheModels() throws {
         let apps = try Self.apps()
         try #require(!apps.isEmpty)
-        var generator = EditRandom(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         var shortcutTaken = 0, runs = 0
         for _ in 0..<2_000 {
             let app = apps[Int.random(in: 0..<apps.count, using: &generator)]
@@ -70,15 +71,3 @@ import Testing
     }
 }
 
-/// SplitMix64: the same edits on every run.
-struct EditRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}

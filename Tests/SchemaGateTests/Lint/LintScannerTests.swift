@@ -120,17 +120,9 @@ import Testing
 
 /// Random input drawn from the characters the scanners care about: none may crash or hang.
 @Suite struct LintScannerRobustnessTests {
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state
-        }
-    }
-
     @Test func scannersSurviveRandomInput() {
         let alphabet = Array("ModelConfiguration(cloudKitDatabase:.none)#\"\\/*\n @<>!-{}[],isStoredInMemoryOnly:true\u{FF}é".utf8)
-        var generator = SeededGenerator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<400 {
             let length = Int.random(in: 0..<300, using: &generator)
             let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
