@@ -8,24 +8,21 @@ import ModelSource
 /// not change are read and parsed once for both; changed ones come from what change
 /// detection already read.
 public enum PersistedModelComparison {
-    /// - Parameter unchanged: `parseUnchangedFiles` already run; parsed here when nil.
-    public static func compare(
-        _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ParsedFiles? = nil
-    ) -> ChangeReport.ModelChange? {
-        compare(detected, configuration: configuration, unchanged: unchanged, shortcut: true)
+    public static func compare(_ detected: DetectedChanges, configuration: ResolvedConfiguration) -> ChangeReport.ModelChange? {
+        compare(detected, configuration: configuration, shortcut: true)
     }
 
     /// `shortcut: false` reads the models in full even when `onlyTouched` would answer
     /// (tests hold the two to the same verdict).
     static func compare(
-        _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ParsedFiles?, shortcut: Bool
+        _ detected: DetectedChanges, configuration: ResolvedConfiguration, shortcut: Bool
     ) -> ChangeReport.ModelChange? {
         let report = detected.report
         guard let base = report.base.commit, !report.modelFiles.isEmpty else { return nil }
         if shortcut, onlyTouched(detected, configuration: configuration) { return .unchanged }
         do {
-            let shared = unchanged ?? parseUnchangedFiles(detected, configuration: configuration)
-            let (old, new) = try readBoth(detected, base: base, configuration: configuration, unchanged: shared)
+            let unchanged = parseUnchangedFiles(detected, configuration: configuration)
+            let (old, new) = try readBoth(detected, base: base, configuration: configuration, unchanged: unchanged)
             for (model, when) in [(old, "at \(report.base.name ?? base)"), (new, "in the working tree")] {
                 if let problem = model.diagnostics.first(where: ModelDiagnosticFindings.isInputProblem) {
                     return .unknown("\(problem.file) could not be read \(when): \(problem.message)")
