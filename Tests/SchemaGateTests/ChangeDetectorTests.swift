@@ -359,3 +359,21 @@ import TestSupport
         #expect(ChangedFile.parseRaw([]).isEmpty)
     }
 }
+
+/// git output the runner had to cut (past its capture limit) is an error, never a list
+/// that silently misses its first entries.
+@Suite struct GitOutputLimitTests {
+    func result(status: Int32 = 0, truncated: Bool) -> SchemaGate.ProcessResult {
+        SchemaGate.ProcessResult(status: status, signal: nil, timedOut: false, standardOutput: Data("a\0b\0".utf8),
+                      standardError: Data(), truncated: truncated, duration: 0)
+    }
+
+    @Test func cutOutputIsAnErrorNamingTheCommand() throws {
+        #expect(try GitRepository.succeeded(["ls-files"], result(truncated: false)).stdout == "a\0b\0")
+        #expect { try GitRepository.succeeded(["ls-files", "-z"], result(truncated: true)) } throws: { error in
+            (error as? GitError)?.message.contains("git ls-files -z failed") == true
+                && (error as? GitError)?.message.contains("larger than the 64 MB") == true
+        }
+        #expect(throws: GitError.self) { try GitRepository.succeeded(["diff"], result(status: 1, truncated: false)) }
+    }
+}

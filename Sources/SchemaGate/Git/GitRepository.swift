@@ -52,7 +52,7 @@ public struct GitRepository: Sendable {
     }
 
     /// The result of a call that must succeed with all of its output.
-    private static func succeeded(_ arguments: [String], _ result: ProcessResult) throws(GitError) -> ProcessResult {
+    static func succeeded(_ arguments: [String], _ result: ProcessResult) throws(GitError) -> ProcessResult {
         guard result.status == 0 else {
             throw .commandFailed(arguments: arguments, status: result.status, detail: firstLine(result.stderr))
         }
