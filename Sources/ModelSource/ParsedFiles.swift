@@ -14,16 +14,9 @@ public struct ParsedFiles: Sendable {
         self.init([])
     }
 
-    public var paths: [String] { results.map(\.path) }
-
     /// The files whose path passes `isIncluded`.
     public func filter(_ isIncluded: (String) -> Bool) -> ParsedFiles {
         ParsedFiles(results.filter { isIncluded($0.path) })
-    }
-
-    /// These files and `other`'s (a path in both keeps this one).
-    public func merging(_ other: ParsedFiles) -> ParsedFiles {
-        ParsedFiles(results + other.results.filter { indexByPath[$0.path] == nil })
     }
 
     /// Whether `path` gives the model reader the same declarations here and in `other`,

@@ -25,4 +25,3 @@ final class BackgroundTask<Value: Sendable, Failure: Error>: @unchecked Sendable
         return try result!.get()
     }
 }
-

@@ -94,10 +94,10 @@ public struct ChangeDetector: Sendable {
         _ repository: GitRepository, since base: String, hasHead: Bool
     ) throws(GitError) -> (files: [ChangedFile], baseObjects: [String: String], workTree: [String]) {
         let uncommittedCall = BackgroundTask { () throws(GitError) -> Set<String> in
-            hasHead ? try repository.uncommittedPathsSinceHead() : []
+            hasHead ? try repository.uncommittedPaths() : []
         }
         let workTreeCall = BackgroundTask { () throws(GitError) in try repository.workTreeFiles() }
-        let changes = try repository.changesWithBaseObjects(since: base)
+        let changes = try repository.changes(since: base)
         var files = changes.map(\.file)
         var baseObjects: [String: String] = [:]
         for (file, object) in changes { if let object { baseObjects[file.previousPath ?? file.path] = object } }
@@ -119,6 +119,7 @@ public struct ChangeDetector: Sendable {
     ) throws(GitError) {
         let repository = detected.repository, root = repository.root
         var files = detected.report.files
+        // A path with a newline cannot be asked for (it would end the request line).
         let basePaths = Array(Set(files.filter { $0.change != .added && $0.change != .untracked }
             .map { $0.previousPath ?? $0.path }.filter { ChangeContents.isModelSource($0) && !$0.utf8.contains(0x0A) }))
         // By object id where the diff gave one: `<commit>:<path>` would cost git a walk
@@ -144,7 +145,7 @@ public struct ChangeDetector: Sendable {
             let file = files[index]
             files[index].reasons = classifier.reasons(
                 path: file.path, previousPath: file.previousPath, root: root, current: current[file.path],
-                base: { old[file.previousPath ?? file.path] }, baseName: baseName)
+                base: old[file.previousPath ?? file.path], baseName: baseName)
         }
         detected.report.files = files.sorted { $0.path < $1.path }
     }

@@ -98,12 +98,6 @@ public struct GitRepository: Sendable {
 
     // MARK: - Questions the change detection asks
 
-    /// The commit HEAD points at, or nil in a repository without commits.
-    public func head() throws(GitError) -> String? {
-        let result = try attempt(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"])
-        return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
-    }
-
     /// The commit a revision names, or nil when it names none.
     public func commit(for revision: String) throws(GitError) -> String? {
         guard !revision.hasPrefix("-") else { return nil }
@@ -135,30 +129,16 @@ public struct GitRepository: Sendable {
     }
 
     /// Files that differ between `base` and the working tree (committed, staged and
-    /// unstaged changes), with renames detected.
-    public func changes(since base: String) throws(GitError) -> [ChangedFile] {
-        try changesWithBaseObjects(since: base).map(\.file)
-    }
-
-    /// The same, each with the id of its blob at the base (nil when added).
-    func changesWithBaseObjects(since base: String) throws(GitError) -> [(file: ChangedFile, baseObject: String?)] {
+    /// unstaged changes), with renames detected, each with the id of its blob at the base
+    /// (nil when added).
+    public func changes(since base: String) throws(GitError) -> [(file: ChangedFile, baseObject: String?)] {
         ChangedFile.parseRaw(try fields(["diff", "--raw", "-z", "-M", "--no-abbrev", "--no-ext-diff", "--no-color", base, "--"]))
     }
 
-    /// Paths with uncommitted changes (staged or not) relative to HEAD.
+    /// Paths with uncommitted changes (staged or not) relative to HEAD, in a repository
+    /// with a HEAD commit.
     public func uncommittedPaths() throws(GitError) -> Set<String> {
-        guard try head() != nil else { return [] }
-        return try uncommittedPathsSinceHead()
-    }
-
-    /// `uncommittedPaths()` in a repository known to have a HEAD commit.
-    func uncommittedPathsSinceHead() throws(GitError) -> Set<String> {
         Set(try fields(["diff", "--name-only", "-z", "--no-ext-diff", "HEAD", "--"]))
-    }
-
-    /// Untracked files that are not ignored.
-    public func untrackedPaths() throws(GitError) -> [String] {
-        try workTreeFiles().untracked
     }
 
     /// Every file of the work tree that git knows or would add: tracked files (also ones
@@ -177,21 +157,6 @@ public struct GitRepository: Sendable {
             if entry.utf8.first == UInt8(ascii: "?") { untracked.append(path) }
         }
         return (all, untracked)
-    }
-
-    /// Every tracked file at a commit.
-    public func trackedPaths(at commit: String) throws(GitError) -> [String] {
-        try fields(["ls-tree", "-r", "-z", "--name-only", "--full-tree", commit])
-    }
-
-    /// The contents of files at a commit, read with one `git cat-file --batch`; a path
-    /// missing at that commit (or not a file there) maps to nil.
-    public func contents(of paths: [String], at commit: String) throws(GitError) -> [String: [UInt8]?] {
-        let usable = paths.filter { !$0.utf8.contains(0x0A) }  // a newline would end the request line
-        let objects = try objects(usable.map { "\(commit):\($0)" })
-        var contents: [String: [UInt8]?] = [:]
-        for (path, object) in zip(usable, objects) { contents.updateValue(object, forKey: path) }
-        return contents
     }
 
     /// Blobs by name (an object id, or `<commit>:<path>`, which costs git a tree walk), in

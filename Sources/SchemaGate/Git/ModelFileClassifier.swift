@@ -15,26 +15,14 @@ public struct ModelFileClassifier: Sendable {
 
     /// - Parameters:
     ///   - path: relative to the repository root; `previousPath` for renames.
-    ///   - current: the file's bytes now (nil when deleted).
-    ///   - base: the file's bytes at the base (nil when added).
-    public func reasons(
-        path: String, previousPath: String?, root: String, current: [UInt8]?, base: [UInt8]?, baseName: String
-    ) -> [String] {
-        let swift = Self.isSwift(path: path, previousPath: previousPath)
-        return reasons(path: path, previousPath: previousPath, root: root,
-                       current: swift ? current.map(Self.roles) : nil,
-                       base: { swift ? base.map(Self.roles) : nil }, baseName: baseName)
-    }
-
-    /// The same from the roles of each version; `base` is asked only when the current
-    /// version does not answer, so a caller can fetch the base lazily.
+    ///   - current: what the file does with models now (nil when deleted or not Swift).
+    ///   - base: the same at the base (nil when added or not Swift).
     func reasons(
-        path: String, previousPath: String?, root: String, current now: Roles?, base: () -> Roles?, baseName: String
+        path: String, previousPath: String?, root: String, current now: Roles?, base then: Roles?, baseName: String
     ) -> [String] {
         var reasons: [String] = []
         let paths = [path] + (previousPath.map { [$0] } ?? [])
         if paths.contains(where: Self.isCoreDataModel) { reasons.append("Core Data model") }
-        lazy var then = base()
         if now?.declaresModel == true {
             reasons.append("declares @Model")
         } else if then?.declaresModel == true {
@@ -70,10 +58,6 @@ public struct ModelFileClassifier: Sendable {
     struct Roles: Equatable {
         var declaresModel: Bool
         var registersSchema: Bool
-    }
-
-    static func roles(_ bytes: [UInt8]) -> Roles {
-        roles(SwiftModelParser.modelRoles(bytes), bytes: bytes)
     }
 
     /// From the model reader's answer for the file (already parsed) and its bytes.

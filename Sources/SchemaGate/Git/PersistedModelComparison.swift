@@ -20,19 +20,15 @@ public enum PersistedModelComparison {
         let report = detected.report
         guard let base = report.base.commit, !report.modelFiles.isEmpty else { return nil }
         if shortcut, onlyTouched(detected, configuration: configuration) { return .unchanged }
-        do {
-            let unchanged = parseUnchangedFiles(detected, configuration: configuration)
-            let (old, new) = try readBoth(detected, base: base, configuration: configuration, unchanged: unchanged)
-            for (model, when) in [(old, "at \(report.base.name ?? base)"), (new, "in the working tree")] {
-                if let problem = model.diagnostics.first(where: ModelDiagnosticFindings.isInputProblem) {
-                    return .unknown("\(problem.file) could not be read \(when): \(problem.message)")
-                }
+        let unchanged = parseUnchangedFiles(detected, configuration: configuration)
+        let (old, new) = readBoth(detected, configuration: configuration, unchanged: unchanged)
+        for (model, when) in [(old, "at \(report.base.name ?? base)"), (new, "in the working tree")] {
+            if let problem = model.diagnostics.first(where: ModelDiagnosticFindings.isInputProblem) {
+                return .unknown("\(problem.file) could not be read \(when): \(problem.message)")
             }
-            let differences = PersistedModelDiff.differences(from: old, to: new)
-            return differences.isEmpty ? .unchanged : .changed(differences)
-        } catch {
-            return .unknown(error.message)
         }
+        let differences = PersistedModelDiff.differences(from: old, to: new)
+        return differences.isEmpty ? .unchanged : .changed(differences)
     }
 
     /// True when every changed model source in scope declares the same things at the base
@@ -71,9 +67,11 @@ public enum PersistedModelComparison {
         return ModelReader.parse(files: files.map { (path: $0, readFrom: root + "/" + $0) })
     }
 
+    /// Both models from what change detection read (every changed file at both versions)
+    /// and the unchanged files.
     static func readBoth(
-        _ detected: DetectedChanges, base: String, configuration: ResolvedConfiguration, unchanged: ParsedFiles
-    ) throws(GitError) -> (old: AppModel, new: AppModel) {
+        _ detected: DetectedChanges, configuration: ResolvedConfiguration, unchanged: ParsedFiles
+    ) -> (old: AppModel, new: AppModel) {
         let report = detected.report
         let scope = configuredScope(repository: detected.repository, configuration: configuration)
         let modelFiles = paths(of: report.modelFiles)
@@ -83,12 +81,7 @@ public enum PersistedModelComparison {
         let new = detected.contents.current.filter { changed.contains($0) && ChangeContents.isModelSource($0) && inScope($0) }
         let basePaths = Set(report.files.filter { $0.change != .added && $0.change != .untracked }
             .map { $0.previousPath ?? $0.path }.filter { ChangeContents.isModelSource($0) && inScope($0) })
-        var old = detected.contents.base.filter(basePaths.contains)
-        let unfetched = basePaths.subtracting(detected.contents.baseRequested)
-        if !unfetched.isEmpty {
-            let fetched = try detected.repository.contents(of: unfetched.sorted(), at: base)
-            old = old.merging(ModelReader.parse(fetched.compactMap { path, bytes in bytes.map { ModelSourceFile(path: path, contents: $0) } }))
-        }
+        let old = detected.contents.base.filter(basePaths.contains)
         return ModelReader.readVersions(shared: unchanged, old: old, new: new)
     }
 
