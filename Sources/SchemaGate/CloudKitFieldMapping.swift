@@ -1,7 +1,8 @@
 import CloudKitSchema
 
-/// How NSPersistentCloudKitContainer stores a model value in a CloudKit field (DESIGN.md
-/// section 5): the field type, and whether a large value moves to a `_ckAsset` companion.
+/// How NSPersistentCloudKitContainer stores a model value in a CloudKit field
+/// (Docs/CloudKitMapping.md): the field type, and whether a large value moves to a
+/// `_ckAsset` companion.
 public enum CloudKitFieldMapping {
     /// Which companion a variable-length value gets, which decides its default severity.
     public enum AssetCompanion: String, Sendable {

@@ -60,7 +60,7 @@ public struct ExpectedSchema: Sendable {
         recordType + "\u{0}" + (field ?? "")
     }
 
-    /// Maps the models to record types and fields (DESIGN.md section 5).
+    /// Maps the models to record types and fields (Docs/CloudKitMapping.md).
     public static func build(from model: AppModel, options: ExpectedSchemaOptions = .default) -> ExpectedSchema {
         ExpectedSchemaBuilder(model: model, options: options).build()
     }

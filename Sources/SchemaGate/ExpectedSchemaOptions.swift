@@ -8,7 +8,7 @@ public struct ExpectedSchemaOptions: Codable, Equatable, Sendable {
     /// (needed only once a value outgrows the record, rare for text).
     public var stringAssetSeverity: Severity
     /// When Production lacks the `_ckAsset` companion of a Data or encoded attribute
-    /// (photos, documents, Codable values: seed 001's silent stall).
+    /// (photos, documents, Codable values: the first large value stalls sync).
     public var dataAssetSeverity: Severity
     /// Overrides the severity of a missing `CD_moveReceipt` / `CD_moveReceipt_ckAsset`
     /// (default: warning, error when `sharesRecords`).

@@ -8,8 +8,8 @@ import Testing
 
     static let models = packageRoot + "/Examples/Stockroom/Models"
 
-    /// Development matches Production, so comparing them finds nothing: "the diff that lied"
-    /// (seed 000). What no debug build wrote is missing from both.
+    /// Development matches Production, so comparing them finds nothing: "the diff that lied".
+    /// What no debug build wrote is missing from both.
     @Test func quickStartDevelopmentAgainstProductionFindsNothing() throws {
         let result = try runProcess(cloudkitSchemaBinary, [
             "check", "--development", Self.example + "/development.ckdb",

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The gate on a fixture repository with a fake xcrun (DESIGN.md §6, issue "Must show").
+/// The gate on a fixture repository with a fake xcrun (README "The release gate").
 @Suite struct GateCommandTests {
     @Test func blocksWhenProductionLacksAField() throws {
         let fixture = try GateFixture(production: Pantry.productionMissingField)
@@ -201,7 +201,7 @@ import TestSupport
         let result = fixture.run(["gate"])
         #expect(result.status == 2)
         #expect(result.stdout.contains("no CloudKit team id"))
-        // The environment supplies it (seed 000's TEAM_ID).
+        // The environment supplies it (`TEAM_ID`).
         let withEnvironment = fixture.run(["gate"], ["TEAM_ID": Pantry.team])
         #expect(withEnvironment.status == 1)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ModelSource
 
-/// One test per syntax trap of DESIGN.md section 5a, each on its own fixture file.
+/// One test per syntax trap seen in real `@Model` files, each on its own fixture file.
 @Suite struct SwiftTrapTests {
     @Test func macroModifiersClassAndBraceOnOneLine() throws {
         let file = "Traps/OneLineDeclaration.swift"

@@ -4,7 +4,7 @@ import ModelSource
 import Testing
 @testable import SchemaGate
 
-/// The model -> CloudKit mapping of DESIGN.md section 5, rule by rule.
+/// The model -> CloudKit mapping of Docs/CloudKitMapping.md, rule by rule.
 @Suite struct ExpectedSchemaTests {
     static func model(_ sources: [String: String]) -> AppModel {
         ModelReader.read(files: sources.map { ModelSourceFile(path: $0.key, contents: Array($0.value.utf8)) })
@@ -58,7 +58,7 @@ import Testing
         let severity = { (field: String) in expected.expectation(recordType: "CD_Thing", field: field)?.severity }
         #expect(severity("CD_title_ckAsset") == .warning, "String companion")
         #expect(severity("CD_link_ckAsset") == .warning, "URL companion")
-        #expect(severity("CD_blob_ckAsset") == .error, "Data companion (seed 001)")
+        #expect(severity("CD_blob_ckAsset") == .error, "Data companion")
         #expect(severity("CD_names_ckAsset") == .error, "encoded companion")
         #expect(severity("CD_moveReceipt") == .warning && severity("CD_moveReceipt_ckAsset") == .warning)
         #expect(severity("CD_entityName") == .error && severity("CD_count") == .error)

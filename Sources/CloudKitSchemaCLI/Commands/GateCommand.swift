@@ -1,7 +1,7 @@
 import Foundation
 import SchemaGate
 
-/// `gate`: the one command a release script runs before archiving (DESIGN.md §6).
+/// `gate`: the one command a release script runs before archiving (README "The release gate").
 enum GateCommand {
     static let command = Command(
         name: "gate",

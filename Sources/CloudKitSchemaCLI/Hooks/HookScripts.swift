@@ -30,7 +30,7 @@ bypass="bypass deliberately with SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ... (or
 # --- shared with pre-push (a test keeps the copies identical) ---
 say() { printf 'cloudkit-schema %s: %s\n' "$hook" "$*" >&2; }
 
-# DESIGN.md section 6: 1/true/yes skip loudly, 0/false/no/unset run, anything else is an error.
+# README "The release gate": 1/true/yes skip loudly, 0/false/no/unset run, anything else is an error.
 check_skip() {
     value=$(printf '%s' "${SKIP_CLOUDKIT_SCHEMA_CHECK:-}" | tr '[:upper:]' '[:lower:]')
     case $value in
@@ -158,7 +158,7 @@ bypass="bypass deliberately with SKIP_CLOUDKIT_SCHEMA_CHECK=1 git push ... (or g
 # --- shared with pre-push (a test keeps the copies identical) ---
 say() { printf 'cloudkit-schema %s: %s\n' "$hook" "$*" >&2; }
 
-# DESIGN.md section 6: 1/true/yes skip loudly, 0/false/no/unset run, anything else is an error.
+# README "The release gate": 1/true/yes skip loudly, 0/false/no/unset run, anything else is an error.
 check_skip() {
     value=$(printf '%s' "${SKIP_CLOUDKIT_SCHEMA_CHECK:-}" | tr '[:upper:]' '[:lower:]')
     case $value in

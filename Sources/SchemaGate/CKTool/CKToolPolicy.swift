@@ -7,7 +7,7 @@
 /// CloudKit, so those are not expressible (`CKToolCommand` has no case for them) and
 /// are refused here should an argument vector be built some other way.
 public enum CKToolPolicy {
-    /// What may run: DESIGN.md section 4.
+    /// What may run: README "Guarantees".
     public static let allowedSubcommands: Set<String> = ["export-schema", "validate-schema", "get-teams"]
 
     /// cktool subcommands that change CloudKit or local credentials. Used to refuse a

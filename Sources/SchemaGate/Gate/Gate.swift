@@ -1,7 +1,7 @@
 import CloudKitSchema
 import Foundation
 
-/// The release gate (DESIGN.md §6) after the escape hatch: change detection, lint,
+/// The release gate (README "The release gate") after the escape hatch: change detection, lint,
 /// create, check (with the snapshot staleness check). Returns the combined report;
 /// throws an `ActionableError` for anything that stops it (exit 2). Read-only.
 public struct Gate: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The gate's lint step: the offline model rules (DESIGN.md §5) over the configured model
+/// The gate's lint step: the offline model rules (README "lint") over the configured model
 /// paths, the configuration and entitlements of the repository, and, when the change
 /// detection found a base, the evolution rules against the models at that release.
 /// Rule severities come from `severities.rules` of the configuration.

@@ -2,7 +2,7 @@
 /// with a flag, materializes every record type and field of the models in the CloudKit
 /// Development environment with `initializeCloudKitSchema()`, then exits.
 ///
-/// Design (seed 000): a throwaway store in its own temporary directory (never the app's
+/// Design: a throwaway store in its own temporary directory (never the app's
 /// store), the managed object model generated from the same type list SwiftData uses,
 /// the store unloaded and its directory (with Core Data's hidden `.<name>_SUPPORT`
 /// folder) deleted afterwards, and the whole file inside `#if DEBUG` so Release builds

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `SKIP_CLOUDKIT_SCHEMA_CHECK`, the gate's deliberate escape hatch (DESIGN.md §6.1):
+/// `SKIP_CLOUDKIT_SCHEMA_CHECK`, the gate's deliberate escape hatch (README "The release gate", step 1):
 /// `1`/`true`/`yes` skip loudly, `0`/`false`/`no`/unset/empty run, anything else is an
 /// error — a typo must never turn the gate off or silently on.
 public enum SkipSwitch {

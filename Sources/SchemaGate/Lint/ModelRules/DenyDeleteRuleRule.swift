@@ -1,6 +1,6 @@
 import ModelSource
 
-/// CloudKit cannot enforce `.deny` across devices, so mirroring rejects it (seed 002 rule 4).
+/// CloudKit cannot enforce `.deny` across devices, so mirroring rejects it.
 public struct DenyDeleteRuleRule: LintRule {
     public static let info = LintRuleInfo(
         id: "deny-delete-rule", severity: .error,

@@ -1,7 +1,7 @@
 import ModelSource
 
 /// The mirroring layer rebuilds the object graph from both ends, so every relationship
-/// needs an inverse (seed 002 rule 3, seed 003).
+/// needs an inverse.
 public struct MissingInverseRule: LintRule {
     public static let info = LintRuleInfo(
         id: "missing-inverse", severity: .error,

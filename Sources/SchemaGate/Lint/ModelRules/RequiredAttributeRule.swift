@@ -1,7 +1,7 @@
 import ModelSource
 
 /// CloudKit delivers a record field by field, so every attribute must tolerate being
-/// absent (seed 002 rule 1; the store fails to load with error 134060 otherwise).
+/// absent (the store fails to load with error 134060 otherwise).
 public struct RequiredAttributeRule: LintRule {
     public static let info = LintRuleInfo(
         id: "required-attribute", severity: .error,

@@ -1,6 +1,6 @@
 import ModelSource
 
-/// Core Data adds `CD_entityName` and `CD_moveReceipt` to every record type (seed 000);
+/// Core Data adds `CD_entityName` and `CD_moveReceipt` to every record type;
 /// a property with one of those names maps onto the same CloudKit field.
 public struct ReservedPropertyNameRule: LintRule {
     public static let info = LintRuleInfo(

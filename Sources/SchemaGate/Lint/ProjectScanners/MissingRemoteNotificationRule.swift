@@ -1,5 +1,5 @@
 /// Without the `remote-notification` background mode the device is never told that
-/// CloudKit changed: sync works, but late, with no error anywhere (seed 003).
+/// CloudKit changed: sync works, but late, with no error anywhere.
 public struct MissingRemoteNotificationRule: LintRule {
     public static let info = LintRuleInfo(
         id: "missing-remote-notification", severity: .warning,

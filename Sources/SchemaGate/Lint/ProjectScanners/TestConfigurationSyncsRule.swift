@@ -1,5 +1,5 @@
 /// An in-memory, test or preview store without `cloudKitDatabase: .none` can sync with the
-/// real container on a machine signed into iCloud (seed 000).
+/// real container on a machine signed into iCloud.
 public struct TestConfigurationSyncsRule: LintRule {
     public static let info = LintRuleInfo(
         id: "test-configuration-syncs", severity: .error,

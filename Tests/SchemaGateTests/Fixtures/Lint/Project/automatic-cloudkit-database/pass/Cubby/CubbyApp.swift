@@ -9,7 +9,7 @@ struct CubbyApp: App {
 
     var container: ModelContainer {
         let schema = Schema([Item.self, Bin.self])
-        // The entitlement exists either way: the MODE is the privacy boundary (seed 000).
+        // The entitlement exists either way: the MODE is the privacy boundary.
         let config = isICloudSyncEnabled
             ? ModelConfiguration(schema: schema, cloudKitDatabase: .private(containerID))
             : ModelConfiguration(schema: schema, cloudKitDatabase: .none)
