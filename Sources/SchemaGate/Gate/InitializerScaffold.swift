@@ -165,6 +165,12 @@ public struct InitializerScaffold: Sendable {
 
             \(typeList)
 
+            /// Carries loadPersistentStores' error out of its handler, which runs before the
+            /// call returns (shouldAddStoreAsynchronously is false), in any Swift language mode.
+            private final class LoadOutcome: @unchecked Sendable {
+                var error: Error?
+            }
+
             /// One unbuffered write: the line is out before exit(), to a terminal or a pipe.
             private static func report(_ line: String) {
                 FileHandle.standardOutput.write(Data((line + "\\n").utf8))
@@ -190,9 +196,9 @@ public struct InitializerScaffold: Sendable {
                     description.shouldAddStoreAsynchronously = false
                     let container = NSPersistentCloudKitContainer(name: "Schema", managedObjectModel: model)
                     container.persistentStoreDescriptions = [description]
-                    var loadError: Error?
-                    container.loadPersistentStores { _, error in loadError = error }
-                    if let loadError { throw loadError }
+                    let loading = LoadOutcome()
+                    container.loadPersistentStores { _, error in loading.error = error }
+                    if let error = loading.error { throw error }
                     try container.initializeCloudKitSchema(options: [])
                     // Unload before the directory is deleted, so nothing writes into it afterwards.
                     let coordinator = container.persistentStoreCoordinator
