@@ -102,7 +102,9 @@ private struct RecipeParts {
             "executable inside the bundle, so the app's output and exit status reach `create` and its",
             "timeout stops it (`open` would report its own status and pass no arguments to a running app).",
             "The Mac must be signed in to iCloud, and the build signed as in Xcode (add",
-            "-allowProvisioningUpdates to let xcodebuild fetch the development profile).",
+            "-allowProvisioningUpdates to let xcodebuild fetch the development profile). Apple does",
+            "not document CloudKit for an app started from a shell rather than by LaunchServices;",
+            "the app's entitlements are in its signature either way, and it prints why it failed.",
         ]
     }
 
