@@ -154,6 +154,41 @@ import TestSupport
     }
 }
 
+/// `changed` (and so the gate) does not count the scaffold's file: it registers the models
+/// for a throwaway store and persists nothing. Recognised by the mark it writes, not by name.
+@Suite struct ScaffoldChangeDetectionTests {
+    func modelTouching(_ fixture: GateFixture) throws -> Bool {
+        let result = fixture.run(["changed", "--format", "json"])
+        #expect(result.status == 0, "\(result.output)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try #require(json["modelTouching"] as? Bool)
+    }
+
+    @Test func theScaffoldsFileIsNotAModelChange() throws {
+        let fixture = try GateFixture(changeModel: false)
+        fixture.repo.write("README.md", "Pantry\n")
+        try fixture.repo.commit("Docs")
+        let file = "App/Models/Debug/CloudKitSchemaInitializer.swift"   // inside modelPaths
+        #expect(fixture.run(["scaffold", "--output", file, "--type", "Item"]).status == 0)
+        #expect(try !modelTouching(fixture), "untracked scaffold")
+        try fixture.repo.commit("Add the scaffold")
+        #expect(try !modelTouching(fixture), "committed scaffold")
+        #expect(fixture.run(["scaffold", "--output", file, "--type", "Item", "--type", "Shelf", "--force"]).status == 0)
+        #expect(try !modelTouching(fixture), "regenerated with another type")
+        let gate = fixture.run(["gate", "--no-create"])
+        #expect(gate.status == 0, "\(gate.output)")
+        #expect(fixture.fake.calls.isEmpty, "the gate contacted CloudKit for a scaffold-only change")
+
+        // The same file without its mark is an ordinary registration: model-touching.
+        let source = try #require(fixture.repo.directory.read(file))
+        fixture.repo.write(file, String(source.drop { $0 != "\n" }.dropFirst()))
+        #expect(try modelTouching(fixture), "unmarked copy")
+        // A model declared in it always counts.
+        fixture.repo.write(file, source + "@Model final class Shelf {\n    var label: String = \"\"\n    init() {}\n}\n")
+        #expect(try modelTouching(fixture), "scaffold declaring @Model")
+    }
+}
+
 @Suite struct CreateCommandTests {
     func fixture(_ create: String) throws -> GateFixture {
         let fixture = try GateFixture()
@@ -250,6 +285,6 @@ import TestSupport
         """)
         let versioned = fixture.run(["scaffold", "--output", "Versioned.swift", "--models", "Versioned"])
         #expect(versioned.status == 0, "\(versioned.output)")
-        #expect(fixture.repo.directory.read("Versioned.swift")?.contains("= PantrySchemaV1.models") == true)
+        #expect(fixture.repo.directory.read("Versioned.swift")?.contains("{ PantrySchemaV1.models }") == true)
     }
 }

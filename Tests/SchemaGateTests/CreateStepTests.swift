@@ -41,6 +41,17 @@ import TestSupport
         }
     }
 
+    /// A launch route that loses the app's exit status (a simulator, `open`) still fails
+    /// when the scaffold printed its failure line.
+    @Test func theScaffoldsFailureLineFailsACommandThatExitedZero() {
+        let line = "\(InitializerScaffold.failureLine): CKError 9 (not authenticated)"
+        #expect(throws: CreateStep.Failure.reportedFailure(command: "echo launching; echo '\(line)'; exit 0", line: line)) {
+            try step(.shell("echo launching; echo '\(line)'; exit 0")).run { _ in }
+        }
+        // Its success line (or any other output) passes as before.
+        #expect(throws: Never.self) { try step(.shell("echo '\(InitializerScaffold.successLine) for iCloud.x'")).run { _ in } }
+    }
+
     @Test func aHangingCommandIsStoppedWithItsChildren() throws {
         let started = Date()
         #expect(throws: CreateStep.Failure.timedOut(seconds: 0.5, command: "sleep 300 & echo $! > child.pid; wait")) {

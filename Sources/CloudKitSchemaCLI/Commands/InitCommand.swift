@@ -11,7 +11,10 @@ enum InitCommand {
         the working directory): @Model sources and .xcdatamodeld bundles become
         modelPaths, the iCloud container ids of .entitlements files become containers,
         DEVELOPMENT_TEAM of the Xcode project becomes teamId, and v-prefixed release
-        tags suggest tagPattern. What cannot be found stays a comment to fill in.
+        tags suggest tagPattern. The first application target that builds for macOS or
+        iOS (SDKROOT, SUPPORTED_PLATFORMS, SUPPORTS_MACCATALYST) gets a create command,
+        commented out: build with xcodebuild, then run the macOS app's executable, or
+        the iOS app in a simulator. What cannot be found stays a comment to fill in.
         Refuses to overwrite an existing file unless --force is given.
         """,
         spec: ArgumentSpec(options: [

@@ -11,8 +11,11 @@ enum ScaffoldCommand {
         (or --argument), the debug app builds a managed object model from the registered
         @Model types, opens a throwaway CloudKit-mirrored store in a temporary
         directory, calls initializeCloudKitSchema(), removes the store with its hidden
-        support folder, and exits. The file is wrapped in #if DEBUG, so Release builds
-        cannot change the schema. Pair it with a "create" command in the configuration.
+        support folder, prints whether it succeeded and exits 0 or 1. Release builds
+        compile only an empty runIfRequested(), so they cannot change the schema. Call
+        it before the app opens its own ModelContainer (the output and the file's
+        comments show where). Pair it with a "create" command in the configuration.
+        Change detection does not count the file as a model change (its header is marked).
         Model types come from --type, or from the registered models found in the
         configured model paths.
         """,
@@ -48,9 +51,13 @@ enum ScaffoldCommand {
         } catch {
             throw .input("\(output): cannot write the file (\(error.localizedDescription)): choose a writable path")
         }
-        context.console.line("Wrote \(output) (\(models.description)).")
-        context.console.line("Add it to the app target, call \(scaffold.typeName).runIfRequested() at launch, and configure")
-        context.console.line("\"create\" in .cloudkit-schema.json to launch the debug app with \(argument).")
+        context.console.line("Wrote \(output) (\(models.description)). Add it to the app target.")
+        context.console.line("")
+        scaffold.placementGuide.forEach { context.console.line($0.isEmpty ? "" : "  " + $0) }
+        context.console.line("")
+        context.console.line("Then configure \"create\" in .cloudkit-schema.json to build and launch the debug app with")
+        context.console.line("\(argument) ('cloudkit-schema init --print' suggests a command for your Xcode project;")
+        context.console.line("README \"Running on macOS\").")
         return 0
     }
 

@@ -73,7 +73,10 @@ public enum SwiftModelParser {
     }
 
     static func parse(_ bytes: [UInt8], file: String) -> SwiftFileDeclarations {
-        SwiftDeclarationParser.parse(SwiftLexer.tokenize(bytes), file: file, mayRegister: mayRegisterModels(bytes))
+        var declarations = SwiftDeclarationParser.parse(SwiftLexer.tokenize(bytes), file: file, mayRegister: mayRegisterModels(bytes))
+        // The scaffold's list copies the app's registration for a throwaway store; it is not one.
+        if !declarations.modelLists.isEmpty, ScaffoldMarker.isMarked(bytes) { declarations.modelLists = [] }
+        return declarations
     }
 
     /// Whether the model reader needs to lex this file at all: besides models and

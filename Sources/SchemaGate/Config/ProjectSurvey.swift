@@ -10,6 +10,9 @@ public struct ProjectSurvey: Sendable, Equatable {
     public var containerIDs: [String] = []
     /// `DEVELOPMENT_TEAM` values of Xcode projects.
     public var teamIDs: [String] = []
+    /// Application targets of Xcode projects, in the order found: what `init`'s create
+    /// recipe builds and launches.
+    public var appTargets: [XcodeAppTarget] = []
     /// Where each finding came from, for the comments of the starter file.
     public var sources: [String] = []
 
@@ -45,6 +48,7 @@ public struct ProjectSurvey: Sendable, Equatable {
                 }
                 if name.hasSuffix(".xcodeproj") {
                     survey.readProject(url.appendingPathComponent("project.pbxproj"), relative: "\(relative)/project.pbxproj")
+                    survey.readAppTargets(url.appendingPathComponent("project.pbxproj"), project: String(relative))
                 }
                 continue
             }
@@ -80,6 +84,11 @@ public struct ProjectSurvey: Sendable, Equatable {
         let new = ids.filter { !$0.isEmpty && !$0.contains("$(") && !containerIDs.contains($0) }
         containerIDs += new
         if !new.isEmpty { sources.append("containers from \(relative)") }
+    }
+
+    private mutating func readAppTargets(_ url: URL, project: String) {
+        guard let data = try? Data(contentsOf: url) else { return }
+        appTargets += XcodeProjectReader.appTargets(data, project: project)
     }
 
     private mutating func readProject(_ url: URL, relative: String) {

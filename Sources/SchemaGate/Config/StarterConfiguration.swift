@@ -36,9 +36,7 @@ public enum StarterConfiguration {
         lines.append("  // Release tags the gate measures model changes from (git glob; default: any tag).")
         lines.append(tagPattern.map { "  \"tagPattern\": \(quoted($0))," } ?? "  // \"tagPattern\": \"v*\",")
         lines.append("")
-        lines.append("  // A command that materializes the Development schema: the debug app launched with")
-        lines.append("  // the flag of the file `cloudkit-schema scaffold` writes. Argument array or shell string.")
-        lines.append("  // \"create\": { \"command\": [\"open\", \"-W\", \"build/Debug/MyApp.app\", \"--args\", \"-initializeCloudKitSchema\"] },")
+        lines += createLines(survey.appTargets)
         lines.append("")
         lines.append("  // \"timeouts\": { \"cktoolSeconds\": 120, \"createSeconds\": 1800 },")
         lines.append("  // The app shares records with CKShare: CD_moveReceipt becomes required.")
@@ -48,6 +46,30 @@ public enum StarterConfiguration {
         lines.append("  // \"severities\": { \"stringAssetField\": \"warning\", \"dataAssetField\": \"error\", \"moveReceipt\": \"warning\", \"rules\": { \"missing-inverse\": \"error\" } }")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The create command, commented out (uncommented, `create` and every `gate` without
+    /// --no-create build and launch the app): a recipe for the first app target that
+    /// builds for macOS or iOS, else the shape of one.
+    static func createLines(_ targets: [XcodeAppTarget]) -> [String] {
+        var lines = [
+            "  // A command that materializes the Development schema: the debug app launched with",
+            "  // the flag of the file `cloudkit-schema scaffold` writes. Argument array or shell string.",
+        ]
+        let launch = InitializerScaffold.defaultLaunchArgument
+        guard let recipe = targets.lazy.compactMap({ CreateRecipe.suggest(for: $0, launchArgument: launch) }).first else {
+            lines += [
+                "  // No Xcode app target for macOS or iOS was found. A macOS app runs by the executable in its",
+                "  // bundle (not `open`, which reports its own exit status); README \"Running on macOS\" has iOS.",
+                "  // \"create\": { \"command\": \"xcodebuild build -scheme MyApp -configuration Debug -derivedDataPath \(CreateRecipe.derivedDataPath) -quiet && \(CreateRecipe.derivedDataPath)/Build/Products/Debug/MyApp.app/Contents/MacOS/MyApp \(launch)\" },",
+            ]
+            return lines
+        }
+        lines += recipe.notes.map { "  // " + $0 }
+        let others = targets.filter { $0 != recipe.target }.map(\.name)
+        if !others.isEmpty { lines.append("  // Other app targets: \(others.joined(separator: ", ")).") }
+        lines.append("  // \"create\": { \"command\": \(quoted(recipe.command)) },")
+        return lines
     }
 
     static func quoted(_ text: String) -> String {

@@ -18,6 +18,8 @@ public struct CreateStep: Sendable {
         case launch(ProcessLaunchError)
         case failed(status: Int32, command: String, lastLines: [String])
         case timedOut(seconds: Double, command: String)
+        /// The command exited 0 but the app printed the scaffold's failure line.
+        case reportedFailure(command: String, line: String)
 
         public var category: ErrorCategory { .setup }
 
@@ -30,6 +32,8 @@ public struct CreateStep: Sendable {
                 return "the create command '\(command)' failed with exit status \(status)\(tail): fix it and run 'cloudkit-schema create' again, or pass --no-create"
             case .timedOut(let seconds, let command):
                 return "the create command '\(command)' did not finish within \(ConfigObjectReader.format(seconds)) s and was stopped with its child processes: make it exit when done, or raise timeouts.createSeconds"
+            case .reportedFailure(let command, let line):
+                return "the create command '\(command)' exited 0, but the app printed '\(line)': fix what it names and run 'cloudkit-schema create' again"
             }
         }
     }
@@ -45,10 +49,11 @@ public struct CreateStep: Sendable {
         case .arguments(let argv): (executable, arguments) = (argv[0], Array(argv.dropFirst()))
         case .shell(let script): (executable, arguments) = ("/bin/sh", ["-c", script])
         }
+        let outcome = ScaffoldOutcome()
         let request = ProcessRequest(
             executable: executable, arguments: arguments, environment: childEnvironment,
             workingDirectory: create.workingDirectory, timeout: timeout,
-            output: .stream { _, line in onLine(line) },
+            output: .stream { _, line in outcome.observe(line); onLine(line) },
             redactions: [environment[CKToolRunner.tokenVariable] ?? ""])
         let result: ProcessResult
         do {
@@ -63,6 +68,7 @@ public struct CreateStep: Sendable {
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.suffix(3)
             throw .failed(status: result.status, command: shown, lastLines: Array(lines))
         }
+        if let line = outcome.failure { throw .reportedFailure(command: shown, line: line) }
         return result
     }
 }

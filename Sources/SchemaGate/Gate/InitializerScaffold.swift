@@ -1,3 +1,5 @@
+import ModelSource
+
 /// The app-side half of `create`: a DEBUG-only Swift file that, when the app is launched
 /// with a flag, materializes every record type and field of the models in the CloudKit
 /// Development environment with `initializeCloudKitSchema()`, then exits.
@@ -5,8 +7,9 @@
 /// Design: a throwaway store in its own temporary directory (never the app's
 /// store), the managed object model generated from the same type list SwiftData uses,
 /// the store unloaded and its directory (with Core Data's hidden `.<name>_SUPPORT`
-/// folder) deleted afterwards, and the whole file inside `#if DEBUG` so Release builds
-/// cannot push schema.
+/// folder) deleted afterwards, everything but an empty `runIfRequested()` inside `#if DEBUG`
+/// so Release builds cannot push schema (and the app's call compiles in both), and a
+/// header mark (`ScaffoldMarker`) so change detection does not count the file.
 public struct InitializerScaffold: Sendable {
     public var containerID: String
     public var models: Models
@@ -48,54 +51,129 @@ public struct InitializerScaffold: Sendable {
         }
     }
 
+    /// What the app prints, last, on each outcome: create recipes that cannot pass on the
+    /// app's exit status (a simulator launch) decide on these lines, and `create` fails
+    /// on the failure line whatever the exit status.
+    public static let successLine = "cloudkit-schema scaffold: initializeCloudKitSchema succeeded"
+    public static let failureLine = "cloudkit-schema scaffold: initializeCloudKitSchema failed"
+
+    /// Where to call `runIfRequested()`, for the file's comments and `scaffold`'s output:
+    /// before the app's own container opens its syncing store.
+    public var placementGuide: [String] {
+        let call = "\(typeName).runIfRequested()"
+        return [
+            "Call \(call)",
+            "before the app opens its own ModelContainer, or its syncing store is already open.",
+            "A stored property's initializer runs before the App's init, so with Xcode's",
+            "template make the call the first statement of the closure that builds the container:",
+            "",
+            "    var sharedModelContainer: ModelContainer = {",
+            "        \(call)",
+            "        let schema = Schema([Item.self])",
+            "        ...",
+            "    }()",
+            "",
+            "A container built in init: make the call init's first statement, before the",
+            "container is built:",
+            "",
+            "    init() {",
+            "        \(call)",
+            "        container = try! ModelContainer(for: Item.self)",
+            "    }",
+            "",
+            "A container in a static let or a shared controller: the first statement of the",
+            "code that builds it. With .modelContainer(for:) on a scene, the App's init is early",
+            "enough. Release builds compile \(call) as an empty function.",
+        ]
+    }
+
     public var source: String {
-        let typeList: String
+        header.map { $0.isEmpty ? "//" : "// " + $0 }.joined(separator: "\n") + "\n\n" + code
+    }
+
+    /// The marker line first (`ScaffoldMarker`), then what the file does and where to call it.
+    private var header: [String] {
+        [
+            "\(ScaffoldMarker.token) -- written by `cloudkit-schema scaffold`; keep this line at the top.",
+            "The file lists the model types only to create their CloudKit schema in a throwaway",
+            "store and persists nothing, so change detection does not count it as a model change",
+            "(an @Model declared here would still count). Edit freely; regenerate for new models.",
+            "",
+            "Launched with \(launchArgument), a DEBUG build creates every record type and field of",
+            "the models below in the CloudKit *Development* environment of \(containerID),",
+            "prints \"\(Self.successLine)\"",
+            "(or \"\(Self.failureLine): ...\") and exits with status 0",
+            "(1 on failure), so `cloudkit-schema create` can run it unattended. Then deploy",
+            "Development to Production in CloudKit Console and let `cloudkit-schema gate` verify",
+            "Production before each release.",
+            "",
+        ] + placementGuide + [
+            "",
+            "Launch it (README \"Running on macOS\"): a macOS app by the executable inside its bundle,",
+            "App.app/Contents/MacOS/App \(launchArgument), not with `open` (which reports its own exit",
+            "status and passes no arguments to a running app); an iOS app in a simulator signed in to",
+            "iCloud, with `xcrun simctl launch --console <device> <bundle id> \(launchArgument)`.",
+            "`cloudkit-schema init` writes a create command for the Xcode project it finds.",
+        ]
+    }
+
+    private var typeList: String {
         switch models {
         case .types(let names):
-            typeList = "/// Keep this list equal to the types the app registers with its Schema.\n"
-                + "    static let modelTypes: [any PersistentModel.Type] = [\n"
-                + names.map { "        \($0).self,\n" }.joined() + "    ]"
+            return "/// Keep this list equal to the types the app registers with its Schema.\n"
+                + "    static var modelTypes: [any PersistentModel.Type] {\n        [\n"
+                + names.map { "            \($0).self,\n" }.joined() + "        ]\n    }"
         case .versionedSchema(let name):
-            typeList = "/// The schema version the app runs with: keep it the current one.\n"
-                + "    static let modelTypes: [any PersistentModel.Type] = \(name).models"
+            return "/// The schema version the app runs with: keep it the current one.\n"
+                + "    static var modelTypes: [any PersistentModel.Type] { \(name).models }"
         }
-        return """
-        // Generated by `cloudkit-schema scaffold`. Edit freely; regenerate to pick up new models.
-        //
-        // DEBUG builds only: Release builds compile none of this, so a shipped app can never
-        // change the CloudKit schema.
-        //
-        // Launch the debug app with \(launchArgument) (Xcode: scheme > Run > Arguments, or
-        // `open -W MyApp.app --args \(launchArgument)`). It creates every record type and field
-        // of the models below in the CloudKit *Development* environment of \(containerID),
-        // then exits with status 0 (1 on failure), so `cloudkit-schema create` can run it
-        // unattended. Then deploy Development to Production in CloudKit Console, and let
-        // `cloudkit-schema gate` verify Production before each release.
-        //
-        // Call `\(typeName).runIfRequested()` first thing at launch, before the app opens
-        // its own ModelContainer (for example in your App's init).
+    }
+
+    private var code: String {
+        """
+        import Foundation
         #if DEBUG
         import CoreData
-        import Foundation
         import SwiftData
+        #endif
 
         enum \(typeName) {
             static let launchArgument = "\(launchArgument)"
-            static let containerIdentifier = "\(containerID)"
 
-            \(typeList)
-
+            #if DEBUG
             /// Runs and exits the process when the launch argument is present; otherwise returns.
             static func runIfRequested(arguments: [String] = ProcessInfo.processInfo.arguments) {
                 guard arguments.contains(launchArgument) else { return }
                 do {
                     try initialize()
-                    print("\(typeName): initializeCloudKitSchema finished for \\(containerIdentifier)")
+                    report("\(Self.successLine) for \\(containerIdentifier)")
                     exit(0)
                 } catch {
-                    print("\(typeName): initializeCloudKitSchema failed: \\(error)")
+                    report("\(Self.failureLine): \\(error)")
                     exit(1)
                 }
+            }
+            #else
+            /// Release builds: nothing, so a shipped app can never change the CloudKit schema.
+            static func runIfRequested() {}
+            #endif
+        }
+
+        #if DEBUG
+        extension \(typeName) {
+            static let containerIdentifier = "\(containerID)"
+
+            \(typeList)
+
+            /// Carries loadPersistentStores' error out of its handler, which runs before the
+            /// call returns (shouldAddStoreAsynchronously is false), in any Swift language mode.
+            private final class LoadOutcome: @unchecked Sendable {
+                var error: Error?
+            }
+
+            /// One unbuffered write: the line is out before exit(), to a terminal or a pipe.
+            private static func report(_ line: String) {
+                FileHandle.standardOutput.write(Data((line + "\\n").utf8))
             }
 
             /// Materializes the schema through a throwaway store, never the app's own.
@@ -118,9 +196,9 @@ public struct InitializerScaffold: Sendable {
                     description.shouldAddStoreAsynchronously = false
                     let container = NSPersistentCloudKitContainer(name: "Schema", managedObjectModel: model)
                     container.persistentStoreDescriptions = [description]
-                    var loadError: Error?
-                    container.loadPersistentStores { _, error in loadError = error }
-                    if let loadError { throw loadError }
+                    let loading = LoadOutcome()
+                    container.loadPersistentStores { _, error in loading.error = error }
+                    if let error = loading.error { throw error }
                     try container.initializeCloudKitSchema(options: [])
                     // Unload before the directory is deleted, so nothing writes into it afterwards.
                     let coordinator = container.persistentStoreCoordinator

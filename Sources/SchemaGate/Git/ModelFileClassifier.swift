@@ -23,6 +23,7 @@ public struct ModelFileClassifier: Sendable {
         var reasons: [String] = []
         let paths = [path] + (previousPath.map { [$0] } ?? [])
         if paths.contains(where: Self.isCoreDataModel) { reasons.append("Core Data model") }
+        if reasons.isEmpty, Self.isScaffold(now: now, then: then) { return [] }
         if now?.declaresModel == true {
             reasons.append("declares @Model")
         } else if then?.declaresModel == true {
@@ -58,13 +59,24 @@ public struct ModelFileClassifier: Sendable {
     struct Roles: Equatable {
         var declaresModel: Bool
         var registersSchema: Bool
+        /// It carries `cloudkit-schema scaffold`'s mark (`ScaffoldMarker`).
+        var isScaffold = false
     }
 
     /// From the model reader's answer for the file (already parsed) and its bytes.
     static func roles(_ roles: SwiftModelParser.ModelRoles, bytes: [UInt8]) -> Roles {
         let coreDataStack = bytes.withUnsafeBytes { ByteSearch.contains($0, coreDataStackName) }
         return Roles(declaresModel: roles.declaresModel,
-                     registersSchema: roles.registersModels && !roles.declaresModel || coreDataStack)
+                     registersSchema: roles.registersModels && !roles.declaresModel || coreDataStack,
+                     isScaffold: ScaffoldMarker.isMarked(bytes))
+    }
+
+    /// The scaffold's file (marked in every version there is, declaring no `@Model` in any)
+    /// touches no model: it hands the model types to a throwaway store, persists nothing,
+    /// and the model reader does not count its list as a registration.
+    static func isScaffold(now: Roles?, then: Roles?) -> Bool {
+        let versions = [now, then].compactMap { $0 }
+        return !versions.isEmpty && versions.allSatisfy { $0.isScaffold && !$0.declaresModel }
     }
 
     /// Foundation's `Data.range(of:)` was most of `changed`'s CPU time; memmem is not.

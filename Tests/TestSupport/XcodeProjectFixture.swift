@@ -1,0 +1,72 @@
+/// A minimal `project.pbxproj` in the shape Xcode writes (old-style property list, object
+/// ids, comments, configuration lists): one project with Debug and Release, and the given
+/// targets. Settings are given per level, as Xcode's templates split them (SDKROOT on the
+/// project, PRODUCT_NAME and platform settings on the target).
+public enum XcodeProjectFixture {
+    public struct Target {
+        public var name: String
+        public var productType: String
+        public var settings: [String: String]
+
+        public init(_ name: String, productType: String = "com.apple.product-type.application", _ settings: [String: String]) {
+            self.name = name
+            self.productType = productType
+            self.settings = settings
+        }
+    }
+
+    public static func pbxproj(project settings: [String: String], targets: [Target]) -> String {
+        var objects = [
+            configuration("PD", "Debug", settings),
+            configuration("PR", "Release", settings.merging(["SWIFT_COMPILATION_MODE": "wholemodule"]) { $1 }),
+            "\t\tPL /* Build configuration list for PBXProject */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\tPD /* Debug */,\n\t\t\t\tPR /* Release */,\n\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t};",
+        ]
+        for (index, target) in targets.enumerated() {
+            let id = "T\(index)"
+            objects.append("\t\t\(id) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(id)L;\n\t\t\tname = \(quoted(target.name));\n\t\t\tproductName = \(quoted(target.name));\n\t\t\tproductType = \(quoted(target.productType));\n\t\t};")
+            objects.append("\t\t\(id)L = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\t\(id)D /* Debug */,\n\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t};")
+            objects.append(configuration("\(id)D", "Debug", target.settings))
+        }
+        let targetList = targets.indices.map { "\t\t\t\tT\($0),\n" }.joined()
+        objects.append("\t\tP /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = PL;\n\t\t\ttargets = (\n\(targetList)\t\t\t);\n\t\t};")
+        return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n\n"
+            + objects.joined(separator: "\n") + "\n\t};\n\trootObject = P /* Project object */;\n}\n"
+    }
+
+    private static func configuration(_ id: String, _ name: String, _ settings: [String: String]) -> String {
+        let lines = settings.sorted { $0.key < $1.key }.map { "\t\t\t\t\($0.key) = \(quoted($0.value));\n" }.joined()
+        return "\t\t\(id) /* \(name) */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\(lines)\t\t\t};\n\t\t\tname = \(name);\n\t\t};"
+    }
+
+    private static func quoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// The settings of Xcode's iOS app template: SDKROOT on the project, the rest on the target.
+    public static func iOSApp(_ name: String, catalyst: Bool = false) -> String {
+        pbxproj(project: ["SDKROOT": "iphoneos", "IPHONEOS_DEPLOYMENT_TARGET": "17.5"], targets: [
+            Target(name, [
+                "PRODUCT_NAME": "$(TARGET_NAME)", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.\(name)",
+                "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator", "SUPPORTS_MACCATALYST": catalyst ? "YES" : "NO",
+                "SUPPORTS_MAC_DESIGNED_FOR_IPHONE_IPAD": "YES",
+            ]),
+        ])
+    }
+
+    public static func macApp(_ name: String) -> String {
+        pbxproj(project: ["SDKROOT": "macosx", "MACOSX_DEPLOYMENT_TARGET": "14.0"], targets: [
+            Target(name, ["PRODUCT_NAME": "$(TARGET_NAME)", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.\(name)"]),
+        ])
+    }
+}
+
+extension XcodeProjectFixture {
+    /// The starter file's commented-out `"create": ...` entry as a configuration of its own
+    /// (`{ "create": ... }`), as a user uncommenting it would get.
+    public static func uncommentedCreate(_ starter: String) -> String? {
+        guard let line = starter.split(separator: "\n").first(where: { $0.hasPrefix("  // \"create\":") }) else { return nil }
+        var entry = line.dropFirst("  // ".count)
+        if entry.hasSuffix(",") { entry = entry.dropLast() }
+        return "{ \(entry) }"
+    }
+}
