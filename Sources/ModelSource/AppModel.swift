@@ -86,13 +86,15 @@ public struct Attribute: Codable, Equatable, Sendable {
     /// `NSPersistentCloudKitContainerEncryptedAttributeKey` in its userInfo, when present;
     /// it decides encryption instead of `allowsCloudEncryption`.
     public var encryptedAttributeKey: Bool?
+    /// The Swift type is an enum declared in the sources (SwiftData stores it as Composite).
+    public var enumType: Bool
     public var line: Int
 
     public init(
         name: String, swiftType: String?, optional: Bool, hasDefault: Bool, externalStorage: Bool = false,
         unique: Bool = false, allowsCloudEncryption: Bool = false, originalName: String? = nil,
         attributeType: AttributeType? = nil, derived: Bool = false, mirroringIgnored: Bool = false,
-        encryptedAttributeKey: Bool? = nil, line: Int
+        encryptedAttributeKey: Bool? = nil, enumType: Bool = false, line: Int
     ) {
         self.name = name
         self.swiftType = swiftType
@@ -106,6 +108,7 @@ public struct Attribute: Codable, Equatable, Sendable {
         self.derived = derived
         self.mirroringIgnored = mirroringIgnored
         self.encryptedAttributeKey = encryptedAttributeKey
+        self.enumType = enumType
         self.line = line
     }
 
@@ -119,7 +122,7 @@ public struct Attribute: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name, swiftType, optional, hasDefault, externalStorage, unique, allowsCloudEncryption, originalName
-        case attributeType, derived, mirroringIgnored, encryptedAttributeKey, line
+        case attributeType, derived, mirroringIgnored, encryptedAttributeKey, enumType, line
     }
 
     public init(from decoder: any Decoder) throws {
@@ -136,6 +139,7 @@ public struct Attribute: Codable, Equatable, Sendable {
         derived = try container.decodeIfPresent(Bool.self, forKey: .derived) ?? false
         mirroringIgnored = try container.decodeIfPresent(Bool.self, forKey: .mirroringIgnored) ?? false
         encryptedAttributeKey = try container.decodeIfPresent(Bool.self, forKey: .encryptedAttributeKey)
+        enumType = try container.decodeIfPresent(Bool.self, forKey: .enumType) ?? false
         line = try container.decode(Int.self, forKey: .line)
     }
 
@@ -154,6 +158,7 @@ public struct Attribute: Codable, Equatable, Sendable {
         if derived { try container.encode(true, forKey: .derived) }
         if mirroringIgnored { try container.encode(true, forKey: .mirroringIgnored) }
         try container.encodeIfPresent(encryptedAttributeKey, forKey: .encryptedAttributeKey)
+        if enumType { try container.encode(true, forKey: .enumType) }
         try container.encode(line, forKey: .line)
     }
 }

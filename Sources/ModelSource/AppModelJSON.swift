@@ -57,6 +57,7 @@ public enum AppModelJSON {
         static let inverse = key("inverse", 5), ordered = key("ordered", 5), toMany = key("toMany", 5)
         static let attributeType = key("attributeType", 5), derived = key("derived", 5)
         static let encryptedAttributeKey = key("encryptedAttributeKey", 5), mirroringIgnored = key("mirroringIgnored", 5)
+        static let enumType = key("enumType", 5)
 
         static let diagnosticFile = key("file", 3), kind = key("kind", 3), message = key("message", 3)
 
@@ -104,6 +105,7 @@ struct JSONTextWriter {
         if let type = attribute.attributeType { field(Keys.attributeType, type.rawValue) }
         if attribute.derived { field(Keys.derived, true) }
         if let encrypted = attribute.encryptedAttributeKey { field(Keys.encryptedAttributeKey, encrypted) }
+        if attribute.enumType { field(Keys.enumType, true) }
         field(Keys.externalStorage, attribute.externalStorage)
         field(Keys.hasDefault, attribute.hasDefault)
         field(Keys.memberLine, attribute.line)

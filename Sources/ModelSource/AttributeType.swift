@@ -12,9 +12,10 @@ public enum AttributeType: String, Codable, Sendable, CaseIterable {
     /// A SwiftData array, set or dictionary. It reaches CloudKit as one encoded value, but
     /// which Core Data type SwiftData gives it is not settled by public evidence.
     case collection = "Collection"
+    /// Core Data types no stored attribute may have (valid only for transient ones).
+    case undefined = "Undefined", objectID = "Object ID"
 
-    /// The type of an `.xcdatamodel` `attributeType`; nil for `Undefined`, `Object ID` and
-    /// unknown names (no CloudKit field carries them).
+    /// The type of an `.xcdatamodel` `attributeType`; nil for names Core Data does not have.
     public init?(coreDataName: String) {
         guard let type = AttributeType(rawValue: coreDataName), type != .collection else { return nil }
         self = type
@@ -30,7 +31,8 @@ public enum AttributeType: String, Codable, Sendable, CaseIterable {
         case .boolean: return "Bool"
         case .binary: return "Data"
         case .uri: return "URL"
-        case .decimal, .double, .float, .string, .date, .uuid, .transformable, .composite, .collection: return rawValue
+        case .objectID: return "NSManagedObjectID"
+        case .decimal, .double, .float, .string, .date, .uuid, .transformable, .composite, .collection, .undefined: return rawValue
         }
     }
 

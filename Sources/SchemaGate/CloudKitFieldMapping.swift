@@ -37,23 +37,37 @@ public enum CloudKitFieldMapping {
         public var companionCreation: Creation { companionUnverified ? .unverified : creation }
     }
 
-    /// The field for an attribute Core Data writes; nil for the ones it never writes
-    /// (derived, mirroring-ignored) and for attributes of unknown type.
-    public static func mapping(for attribute: Attribute) -> Mapping? {
-        guard attribute.isMirrored, let type = attribute.attributeType else { return nil }
-        return mapping(for: type, encrypted: attribute.isCloudEncrypted)
+    /// What Core Data does with an attribute.
+    public enum Outcome: Equatable, Sendable {
+        case field(Mapping)
+        /// Derived, mirroring-ignored, Undefined and Object ID attributes.
+        case notWritten
+        /// The attribute's type could not be told.
+        case unknownType
+    }
+
+    public static func outcome(for attribute: Attribute) -> Outcome {
+        guard attribute.isMirrored else { return .notWritten }
+        guard let type = attribute.attributeType else { return .unknownType }
+        guard var mapping = mapping(for: type, encrypted: attribute.isCloudEncrypted) else { return .notWritten }
+        // Only secondary sources say SwiftData stores enums as Composite (not as their raw type).
+        if attribute.enumType { mapping.typeUnverified = true }
+        return .field(mapping)
     }
 
     /// The field Core Data writes for an attribute of `type` (PFCloudKitSerializer's
-    /// newCKRecordsFromObject: companions only for String, URI, Binary, Transformable).
-    public static func mapping(for type: AttributeType, encrypted: Bool = false) -> Mapping {
-        var mapping = plainMapping(type)
+    /// newCKRecordsFromObject: companions only for String, URI, Binary, Transformable);
+    /// nil for the types it never writes (shouldTrackAttribute skips Undefined).
+    public static func mapping(for type: AttributeType, encrypted: Bool = false) -> Mapping? {
+        guard var mapping = plainMapping(type) else { return nil }
         if encrypted, let encryptable = encryptable(mapping.type) { mapping.type = .encrypted(encryptable) }
         return mapping
     }
 
-    private static func plainMapping(_ type: AttributeType) -> Mapping {
+    private static func plainMapping(_ type: AttributeType) -> Mapping? {
         switch type {
+        case .undefined, .objectID:
+            return nil
         case .boolean, .integer16, .integer32, .integer64:
             return Mapping(type: .int64)
         case .double, .float:

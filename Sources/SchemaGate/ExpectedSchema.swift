@@ -157,19 +157,25 @@ struct ExpectedSchemaBuilder {
             type.fields.append(field)
             expected.add(expectation)
         }
-        // Derived and mirroring-ignored attributes are never written (Docs/CloudKitMapping.md).
-        for attribute in entity.attributes where attribute.isMirrored {
+        // Derived, mirroring-ignored, Undefined and Object ID attributes are never written.
+        for attribute in entity.attributes {
             let name = "CD_" + attribute.name
             let written = "\(entity.name).\(attribute.name) (\(attribute.swiftType ?? "unknown type")\(attribute.optional ? "?" : ""))"
             func expectation(_ field: String, _ severity: Severity, _ reason: String) -> ExpectedSchema.Expectation {
                 .init(recordType: typeName, field: field, file: entity.file, line: attribute.line, severity: severity, reason: reason,
                       property: .init(entity: entity.name, name: attribute.name))
             }
-            guard let mapping = CloudKitFieldMapping.mapping(for: attribute) else {
+            let mapping: CloudKitFieldMapping.Mapping
+            switch CloudKitFieldMapping.outcome(for: attribute) {
+            case .notWritten:
+                continue
+            case .unknownType:
                 var unknown = expectation(name, .error, written)
                 unknown.typeKnown = false
                 add(CloudKitFieldMapping.field(name, .bytes), unknown)
                 continue
+            case .field(let field):
+                mapping = field
             }
             let field = attribute.isCloudEncrypted
                 ? Field(name: name, type: .primitive(mapping.type)) : CloudKitFieldMapping.field(name, mapping.type)
@@ -202,7 +208,10 @@ struct ExpectedSchemaBuilder {
         "whether Core Data gives a SwiftData array, set or dictionary a _ckAsset companion (as it does Binary and Transformable attributes, not Composite ones) is not settled by public evidence"
 
     static func unverifiedType(_ attribute: Attribute) -> String {
-        "the CloudKit type of a \(attribute.attributeType?.rawValue ?? "") attribute is inferred, not settled by public evidence"
+        if attribute.enumType {
+            return "that SwiftData stores an enum as a Composite attribute (one BYTES value) rather than as its raw value is stated by secondary sources only"
+        }
+        return "the CloudKit type of a \(attribute.attributeType?.rawValue ?? "") attribute is inferred, not settled by public evidence"
     }
 
     /// The first many-to-many relationship (both sides to-many), which makes Core Data

@@ -50,7 +50,8 @@ struct EntityBuilder {
                     name: property.name, swiftType: shape.base, optional: shape.optional || inferredOptional,
                     hasDefault: property.defaultValue != nil, externalStorage: options.contains("externalStorage"),
                     unique: options.contains("unique"), allowsCloudEncryption: options.contains("allowsCloudEncryption"),
-                    originalName: property.attribute?.originalName, attributeType: type, line: property.line))
+                    originalName: property.attribute?.originalName, attributeType: type,
+                    enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: property.line))
             }
         }
         return (entity, diagnostics)

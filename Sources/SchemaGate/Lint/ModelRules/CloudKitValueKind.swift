@@ -21,7 +21,9 @@ enum CloudKitValueKind: Equatable {
         guard let type = attribute.attributeType else { return nil }
         switch type {
         case .composite, .transformable, .collection: self = .encoded(name)
-        default: self = .field(CloudKitFieldMapping.mapping(for: type).type.description)
+        default:
+            guard let mapping = CloudKitFieldMapping.mapping(for: type) else { return nil }
+            self = .field(mapping.type.description)
         }
     }
 
