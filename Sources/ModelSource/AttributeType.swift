@@ -52,7 +52,7 @@ public enum AttributeType: String, Codable, Sendable, CaseIterable {
         "Int8": .integer16, "Int16": .integer16, "UInt8": .integer16,
         "Int32": .integer32, "UInt16": .integer32,
         "Int": .integer64, "Int64": .integer64, "UInt": .integer64, "UInt32": .integer64, "UInt64": .integer64,
-        "Double": .double, "Float64": .double, "CGFloat": .double,
+        "Double": .double, "Float64": .double, "CGFloat": .double, "TimeInterval": .double,
         "Float": .float, "Float32": .float, "Float16": .float,
         "Decimal": .decimal, "Date": .date, "String": .string, "UUID": .uuid, "URL": .uri, "Data": .binary,
     ]

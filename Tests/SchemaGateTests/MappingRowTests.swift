@@ -33,7 +33,7 @@ import Testing
             fields: ["CD_x": "INT64 error"], encrypted: "ENCRYPTED INT64"),
         Row(id: "S-int32", declarations: ["Int32", "UInt16"].map { "{attr}var x: \($0) = 0" }, fields: ["CD_x": "INT64 error"], encrypted: "ENCRYPTED INT64"),
         Row(id: "S-int16", declarations: ["Int16", "Int8", "UInt8"].map { "{attr}var x: \($0) = 0" }, fields: ["CD_x": "INT64 error"], encrypted: "ENCRYPTED INT64"),
-        Row(id: "S-double", declarations: ["Double", "Float64", "CGFloat"].map { "{attr}var x: \($0) = 0" }, fields: ["CD_x": "DOUBLE error"], encrypted: "ENCRYPTED DOUBLE"),
+        Row(id: "S-double", declarations: ["Double", "Float64", "CGFloat", "TimeInterval"].map { "{attr}var x: \($0) = 0" }, fields: ["CD_x": "DOUBLE error"], encrypted: "ENCRYPTED DOUBLE"),
         Row(id: "S-float", declarations: ["Float", "Float32", "Float16"].map { "{attr}var x: \($0) = 0" }, fields: ["CD_x": "DOUBLE error"], encrypted: "ENCRYPTED DOUBLE"),
         Row(id: "S-decimal", declarations: ["{attr}var x: Decimal = 0"], fields: ["CD_x": "DOUBLE error unverified"], encrypted: "ENCRYPTED DOUBLE"),
         Row(id: "S-date", declarations: ["{attr}var x: Date = Date()", "{attr}var x: Foundation.Date?"], fields: ["CD_x": "TIMESTAMP error"],
