@@ -33,6 +33,16 @@ enum CoreDataContentsParser {
         }
         return (delegate.mirroredEntities(), delegate.diagnostics)
     }
+
+    /// `-[NSString boolValue]`, which Core Data applies to these userInfo strings: after
+    /// leading whitespace, an optional sign and zeros, `Y`, `y`, `T`, `t` or a digit 1-9.
+    static func boolValue(_ text: String) -> Bool {
+        var rest = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        rest = rest.drop { $0 == "0" }
+        guard let first = rest.first else { return false }
+        return "YyTt123456789".contains(first)
+    }
 }
 
 private final class ContentsDelegate {
@@ -152,24 +162,14 @@ private final class ContentsDelegate {
     private func apply(userInfo key: String, _ value: String, to property: Property) {
         switch (key, property) {
         case ("NSCloudKitMirroringDelegateIgnoredPropertyKey", .attribute(let entity, let index)):
-            entities[entity].attributes[index].mirroringIgnored = Self.boolValue(value)
+            entities[entity].attributes[index].mirroringIgnored = CoreDataContentsParser.boolValue(value)
         case ("NSCloudKitMirroringDelegateIgnoredPropertyKey", .relationship(let entity, let index)):
-            entities[entity].relationships[index].mirroringIgnored = Self.boolValue(value)
+            entities[entity].relationships[index].mirroringIgnored = CoreDataContentsParser.boolValue(value)
         case ("NSPersistentCloudKitContainerEncryptedAttributeKey", .attribute(let entity, let index)):
-            entities[entity].attributes[index].encryptedAttributeKey = Self.boolValue(value)
+            entities[entity].attributes[index].encryptedAttributeKey = CoreDataContentsParser.boolValue(value)
         default:
             break
         }
-    }
-
-    /// `-[NSString boolValue]`, which Core Data applies to these userInfo strings: after
-    /// leading whitespace, an optional sign and zeros, `Y`, `y`, `T`, `t` or a digit 1-9.
-    static func boolValue(_ text: String) -> Bool {
-        var rest = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
-        rest = rest.drop { $0 == "0" }
-        guard let first = rest.first else { return false }
-        return "YyTt123456789".contains(first)
     }
 
     static func deleteRule(_ text: String?) -> DeleteRule {
