@@ -83,9 +83,10 @@ public struct ExpectedSchema: Sendable {
     }
 }
 
-/// The model -> CloudKit mapping: a `CD_` record type per root entity (sub-entities
-/// share it), `CD_entityName`, `CD_moveReceipt` and its asset, a field per attribute with
-/// its `_ckAsset` companion for variable-length values, a STRING per to-one relationship,
+/// The model -> CloudKit mapping (Docs/CloudKitMapping.md): a `CD_` record type per root
+/// entity (sub-entities share it), `CD_entityName`, `CD_moveReceipt` and its asset, a
+/// field per attribute Core Data writes with the `_ckAsset` companion of String, URI,
+/// Binary and Transformable values (CloudKitFieldMapping), a STRING per to-one relationship,
 /// `CDMR` for many-to-many relationships, system fields, default indexes and grants, `Users`.
 struct ExpectedSchemaBuilder {
     let model: AppModel
@@ -157,45 +158,46 @@ struct ExpectedSchemaBuilder {
             type.fields.append(field)
             expected.add(expectation)
         }
-        // Derived, mirroring-ignored, Undefined and Object ID attributes are never written.
         for attribute in entity.attributes {
-            let name = "CD_" + attribute.name
-            let written = "\(entity.name).\(attribute.name) (\(attribute.swiftType ?? "unknown type")\(attribute.optional ? "?" : ""))"
-            func expectation(_ field: String, _ severity: Severity, _ reason: String) -> ExpectedSchema.Expectation {
-                .init(recordType: typeName, field: field, file: entity.file, line: attribute.line, severity: severity, reason: reason,
-                      property: .init(entity: entity.name, name: attribute.name))
-            }
-            let mapping: CloudKitFieldMapping.Mapping
-            switch CloudKitFieldMapping.outcome(for: attribute) {
-            case .notWritten:
-                continue
-            case .unknownType:
-                var unknown = expectation(name, .error, written)
-                unknown.typeKnown = false
-                add(CloudKitFieldMapping.field(name, .bytes), unknown)
-                continue
-            case .field(let field):
-                mapping = field
-            }
-            let field = attribute.isCloudEncrypted
-                ? Field(name: name, type: .primitive(mapping.type)) : CloudKitFieldMapping.field(name, mapping.type)
-            var value = expectation(name, .error, written)
-            value.creation = mapping.creation
-            if mapping.typeUnverified { value.unverified = Self.unverifiedType(attribute) }
-            add(field, value)
-            if let companion = mapping.companion {
-                var asset = expectation(name + "_ckAsset", severity(of: companion, unverified: mapping.companionUnverified),
-                                        "large values of \(written)")
-                asset.creation = mapping.companionCreation
-                if mapping.companionUnverified { asset.unverified = Self.unverifiedCompanion }
-                add(CloudKitFieldMapping.field(name + "_ckAsset", .asset), asset)
-            }
+            for (field, expectation) in fields(of: attribute, in: entity, recordType: typeName) { add(field, expectation) }
         }
         for relationship in entity.relationships where !relationship.toMany && !relationship.mirroringIgnored {
             add(CloudKitFieldMapping.field("CD_" + relationship.name, .string), .init(
                 recordType: typeName, field: "CD_" + relationship.name, file: entity.file, line: relationship.line,
                 severity: .error, reason: "to-one relationship \(entity.name).\(relationship.name) -> \(relationship.destination)"))
         }
+    }
+
+    /// The field and companion Core Data writes for an attribute, with what requires them;
+    /// none for derived, mirroring-ignored, Undefined and Object ID attributes.
+    private func fields(of attribute: Attribute, in entity: Entity, recordType: String) -> [(Field, ExpectedSchema.Expectation)] {
+        let name = "CD_" + attribute.name
+        let written = "\(entity.name).\(attribute.name) (\(attribute.swiftType ?? "unknown type")\(attribute.optional ? "?" : ""))"
+        func expectation(_ field: String, _ severity: Severity, _ reason: String) -> ExpectedSchema.Expectation {
+            .init(recordType: recordType, field: field, file: entity.file, line: attribute.line, severity: severity, reason: reason,
+                  property: .init(entity: entity.name, name: attribute.name))
+        }
+        let mapping: CloudKitFieldMapping.Mapping
+        switch CloudKitFieldMapping.outcome(for: attribute) {
+        case .notWritten:
+            return []
+        case .unknownType:
+            var unknown = expectation(name, .error, written)
+            unknown.typeKnown = false
+            return [(CloudKitFieldMapping.field(name, .bytes), unknown)]
+        case .field(let field):
+            mapping = field
+        }
+        let field = attribute.isCloudEncrypted
+            ? Field(name: name, type: .primitive(mapping.type)) : CloudKitFieldMapping.field(name, mapping.type)
+        var value = expectation(name, .error, written)
+        value.creation = mapping.creation
+        if mapping.typeUnverified { value.unverified = Self.unverifiedType(attribute) }
+        guard let companion = mapping.companion else { return [(field, value)] }
+        var asset = expectation(name + "_ckAsset", severity(of: companion, unverified: mapping.companionUnverified), "large values of \(written)")
+        asset.creation = mapping.companionCreation
+        if mapping.companionUnverified { asset.unverified = Self.unverifiedCompanion }
+        return [(field, value), (CloudKitFieldMapping.field(name + "_ckAsset", .asset), asset)]
     }
 
     /// The configured severity of a missing companion; an unverified one is at most a warning.
