@@ -1,8 +1,9 @@
 /// Prints a schema in the layout `cktool export-schema` writes, so that printing a
 /// parsed export reproduces it byte for byte and hand-written files can be normalised:
 /// `DEFINE SCHEMA`, roles in declaration order, record types sorted by ASCII name,
-/// 4-space indent, items at 8, field names padded to the longest + 1, system fields
-/// first then fields by name, one GRANT per role sorted by role name.
+/// 4-space indent, items at 8, field names padded to the longest + 1, fields sorted by
+/// their unquoted names byte-wise (so `CD_…` fields come before `"___createTime"` …
+/// `"___recordID"`, and lower-case names after them), one GRANT per role sorted by role name.
 public enum SchemaPrinter {
     public static func print(_ schema: Schema) -> String {
         var out = "DEFINE SCHEMA\n"
@@ -38,12 +39,10 @@ public enum SchemaPrinter {
         return out
     }
 
-    /// System fields (`___...`) first, as exports show them, then by unquoted name.
+    /// By unquoted name, byte-wise, as `cktool export-schema` orders them: upper-case
+    /// `CD_` (0x43) before the system fields' `_` (0x5F) before lower-case names.
     public static func sortedFields(_ fields: [Field]) -> [Field] {
-        fields.sorted { lhs, rhs in
-            if lhs.isSystemField != rhs.isSystemField { return lhs.isSystemField }
-            return asciiLess(lhs.name, rhs.name)
-        }
+        fields.sorted { asciiLess($0.name, $1.name) }
     }
 
     /// Quotes names that are not plain identifiers (leading underscore, dots) or are keywords.

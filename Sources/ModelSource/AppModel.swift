@@ -76,11 +76,25 @@ public struct Attribute: Codable, Equatable, Sendable {
     public var unique: Bool
     public var allowsCloudEncryption: Bool
     public var originalName: String?
+    /// The Core Data attribute type (declared, or the one SwiftData gives `swiftType`);
+    /// nil when the type is unknown.
+    public var attributeType: AttributeType?
+    /// A Core Data derived attribute (`derived="YES"`): read-only, never written to CloudKit.
+    public var derived: Bool
+    /// `NSCloudKitMirroringDelegateIgnoredPropertyKey` is true in its userInfo: not mirrored.
+    public var mirroringIgnored: Bool
+    /// `NSPersistentCloudKitContainerEncryptedAttributeKey` in its userInfo, when present;
+    /// it decides encryption instead of `allowsCloudEncryption`.
+    public var encryptedAttributeKey: Bool?
+    /// The Swift type is an enum declared in the sources (SwiftData stores it as Composite).
+    public var enumType: Bool
     public var line: Int
 
     public init(
         name: String, swiftType: String?, optional: Bool, hasDefault: Bool, externalStorage: Bool = false,
-        unique: Bool = false, allowsCloudEncryption: Bool = false, originalName: String? = nil, line: Int
+        unique: Bool = false, allowsCloudEncryption: Bool = false, originalName: String? = nil,
+        attributeType: AttributeType? = nil, derived: Bool = false, mirroringIgnored: Bool = false,
+        encryptedAttributeKey: Bool? = nil, enumType: Bool = false, line: Int
     ) {
         self.name = name
         self.swiftType = swiftType
@@ -90,7 +104,62 @@ public struct Attribute: Codable, Equatable, Sendable {
         self.unique = unique
         self.allowsCloudEncryption = allowsCloudEncryption
         self.originalName = originalName
+        self.attributeType = attributeType
+        self.derived = derived
+        self.mirroringIgnored = mirroringIgnored
+        self.encryptedAttributeKey = encryptedAttributeKey
+        self.enumType = enumType
         self.line = line
+    }
+
+    /// Whether CloudKit stores its value in `encryptedValues` (Core Data's
+    /// shouldEncryptValueForAttribute: the userInfo key wins over the flag).
+    public var isCloudEncrypted: Bool { encryptedAttributeKey ?? allowsCloudEncryption }
+
+    /// Whether NSPersistentCloudKitContainer writes it at all: derived attributes are
+    /// read-only and ignored ones are not tracked (transient ones are never read).
+    public var isMirrored: Bool { !derived && !mirroringIgnored }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, swiftType, optional, hasDefault, externalStorage, unique, allowsCloudEncryption, originalName
+        case attributeType, derived, mirroringIgnored, encryptedAttributeKey, enumType, line
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        swiftType = try container.decodeIfPresent(String.self, forKey: .swiftType)
+        optional = try container.decode(Bool.self, forKey: .optional)
+        hasDefault = try container.decode(Bool.self, forKey: .hasDefault)
+        externalStorage = try container.decode(Bool.self, forKey: .externalStorage)
+        unique = try container.decode(Bool.self, forKey: .unique)
+        allowsCloudEncryption = try container.decode(Bool.self, forKey: .allowsCloudEncryption)
+        originalName = try container.decodeIfPresent(String.self, forKey: .originalName)
+        attributeType = try container.decodeIfPresent(AttributeType.self, forKey: .attributeType)
+        derived = try container.decodeIfPresent(Bool.self, forKey: .derived) ?? false
+        mirroringIgnored = try container.decodeIfPresent(Bool.self, forKey: .mirroringIgnored) ?? false
+        encryptedAttributeKey = try container.decodeIfPresent(Bool.self, forKey: .encryptedAttributeKey)
+        enumType = try container.decodeIfPresent(Bool.self, forKey: .enumType) ?? false
+        line = try container.decode(Int.self, forKey: .line)
+    }
+
+    /// The flags that are rarely set appear in JSON only when set (AppModelJSON writes the same).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(swiftType, forKey: .swiftType)
+        try container.encode(optional, forKey: .optional)
+        try container.encode(hasDefault, forKey: .hasDefault)
+        try container.encode(externalStorage, forKey: .externalStorage)
+        try container.encode(unique, forKey: .unique)
+        try container.encode(allowsCloudEncryption, forKey: .allowsCloudEncryption)
+        try container.encodeIfPresent(originalName, forKey: .originalName)
+        try container.encodeIfPresent(attributeType, forKey: .attributeType)
+        if derived { try container.encode(true, forKey: .derived) }
+        if mirroringIgnored { try container.encode(true, forKey: .mirroringIgnored) }
+        try container.encodeIfPresent(encryptedAttributeKey, forKey: .encryptedAttributeKey)
+        if enumType { try container.encode(true, forKey: .enumType) }
+        try container.encode(line, forKey: .line)
     }
 }
 
@@ -109,11 +178,14 @@ public struct Relationship: Codable, Equatable, Sendable {
     /// Core Data ordered to-many relationship (CloudKit cannot mirror these).
     public var ordered: Bool
     public var originalName: String?
+    /// `NSCloudKitMirroringDelegateIgnoredPropertyKey` is true in its userInfo: not mirrored.
+    public var mirroringIgnored: Bool
     public var line: Int
 
     public init(
         name: String, destination: String, toMany: Bool, optional: Bool, inverse: String?,
-        deleteRule: DeleteRule = .nullify, ordered: Bool = false, originalName: String? = nil, line: Int
+        deleteRule: DeleteRule = .nullify, ordered: Bool = false, originalName: String? = nil,
+        mirroringIgnored: Bool = false, line: Int
     ) {
         self.name = name
         self.destination = destination
@@ -123,7 +195,41 @@ public struct Relationship: Codable, Equatable, Sendable {
         self.deleteRule = deleteRule
         self.ordered = ordered
         self.originalName = originalName
+        self.mirroringIgnored = mirroringIgnored
         self.line = line
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, destination, toMany, optional, inverse, deleteRule, ordered, originalName, mirroringIgnored, line
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        destination = try container.decode(String.self, forKey: .destination)
+        toMany = try container.decode(Bool.self, forKey: .toMany)
+        optional = try container.decode(Bool.self, forKey: .optional)
+        inverse = try container.decodeIfPresent(String.self, forKey: .inverse)
+        deleteRule = try container.decode(DeleteRule.self, forKey: .deleteRule)
+        ordered = try container.decode(Bool.self, forKey: .ordered)
+        originalName = try container.decodeIfPresent(String.self, forKey: .originalName)
+        mirroringIgnored = try container.decodeIfPresent(Bool.self, forKey: .mirroringIgnored) ?? false
+        line = try container.decode(Int.self, forKey: .line)
+    }
+
+    /// `mirroringIgnored` appears in JSON only when set (AppModelJSON writes the same).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(destination, forKey: .destination)
+        try container.encode(toMany, forKey: .toMany)
+        try container.encode(optional, forKey: .optional)
+        try container.encodeIfPresent(inverse, forKey: .inverse)
+        try container.encode(deleteRule, forKey: .deleteRule)
+        try container.encode(ordered, forKey: .ordered)
+        try container.encodeIfPresent(originalName, forKey: .originalName)
+        if mirroringIgnored { try container.encode(true, forKey: .mirroringIgnored) }
+        try container.encode(line, forKey: .line)
     }
 }
 

@@ -55,6 +55,9 @@ public enum AppModelJSON {
         static let optional = key("optional", 5), originalName = key("originalName", 5), swiftType = key("swiftType", 5)
         static let unique = key("unique", 5), deleteRule = key("deleteRule", 5), destination = key("destination", 5)
         static let inverse = key("inverse", 5), ordered = key("ordered", 5), toMany = key("toMany", 5)
+        static let attributeType = key("attributeType", 5), derived = key("derived", 5)
+        static let encryptedAttributeKey = key("encryptedAttributeKey", 5), mirroringIgnored = key("mirroringIgnored", 5)
+        static let enumType = key("enumType", 5)
 
         static let diagnosticFile = key("file", 3), kind = key("kind", 3), message = key("message", 3)
 
@@ -99,9 +102,14 @@ struct JSONTextWriter {
     mutating func attribute(_ attribute: Attribute) {
         raw("{")
         field(Keys.allowsCloudEncryption, attribute.allowsCloudEncryption)
+        if let type = attribute.attributeType { field(Keys.attributeType, type.rawValue) }
+        if attribute.derived { field(Keys.derived, true) }
+        if let encrypted = attribute.encryptedAttributeKey { field(Keys.encryptedAttributeKey, encrypted) }
+        if attribute.enumType { field(Keys.enumType, true) }
         field(Keys.externalStorage, attribute.externalStorage)
         field(Keys.hasDefault, attribute.hasDefault)
         field(Keys.memberLine, attribute.line)
+        if attribute.mirroringIgnored { field(Keys.mirroringIgnored, true) }
         field(Keys.memberName, attribute.name)
         field(Keys.optional, attribute.optional)
         if let original = attribute.originalName { field(Keys.originalName, original) }
@@ -118,6 +126,7 @@ struct JSONTextWriter {
         field(Keys.destination, relationship.destination)
         if let inverse = relationship.inverse { field(Keys.inverse, inverse) }
         field(Keys.memberLine, relationship.line)
+        if relationship.mirroringIgnored { field(Keys.mirroringIgnored, true) }
         field(Keys.memberName, relationship.name)
         field(Keys.optional, relationship.optional)
         field(Keys.ordered, relationship.ordered)

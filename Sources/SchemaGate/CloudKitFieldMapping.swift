@@ -1,55 +1,92 @@
 import CloudKitSchema
+import ModelSource
 
-/// How NSPersistentCloudKitContainer stores a model value in a CloudKit field
-/// (Docs/CloudKitMapping.md): the field type, and whether a large value moves to a
-/// `_ckAsset` companion.
+/// How NSPersistentCloudKitContainer stores a model attribute in CloudKit
+/// (Docs/CloudKitMapping.md, a row per type and flag): the field type, the `_ckAsset`
+/// companion a large value moves to, and whether initializeCloudKitSchema creates them.
+/// The only place that knows it: the expected schema, create's verification and lint's
+/// type-change rule all ask here.
 public enum CloudKitFieldMapping {
     /// Which companion a variable-length value gets, which decides its default severity.
     public enum AssetCompanion: String, Sendable {
-        /// String and URL: text rarely outgrows a record.
+        /// String and URI: text rarely outgrows a record.
         case text
-        /// Data and encoded values (Codable structs, enums, collections).
+        /// Binary and Transformable (and, unverified, SwiftData collections).
         case data
+    }
+
+    /// Whether initializeCloudKitSchema writes the field (it saves one record per entity
+    /// with a sample value for each attribute, PFCloudKitSchemaGenerator).
+    public enum Creation: Equatable, Sendable {
+        case byInitializer
+        /// No sample value for Composite: only a saved record that carries a value creates it.
+        case onlyBySavedValue
+        /// The attribute type is not settled, so neither is whether a sample value exists.
+        case unverified
     }
 
     public struct Mapping: Equatable, Sendable {
         public var type: PrimitiveType
         public var companion: AssetCompanion?
+        /// The evidence does not settle whether the companion exists: never an error.
+        public var companionUnverified = false
+        /// The evidence does not settle the field type: a different type is never an error.
+        public var typeUnverified = false
+        public var creation: Creation = .byInitializer
+
+        public var companionCreation: Creation { companionUnverified ? .unverified : creation }
     }
 
-    /// The field for an attribute of Swift type `swiftType` (written without optionality).
-    /// Anything not a known scalar is stored encoded, as BYTES.
-    public static func mapping(forSwiftType swiftType: String, encrypted: Bool = false) -> Mapping {
-        var mapping = plainMapping(unqualified(swiftType))
+    /// What Core Data does with an attribute.
+    public enum Outcome: Equatable, Sendable {
+        case field(Mapping)
+        /// Derived, mirroring-ignored, Undefined and Object ID attributes.
+        case notWritten
+        /// The attribute's type could not be told.
+        case unknownType
+    }
+
+    public static func outcome(for attribute: Attribute) -> Outcome {
+        guard attribute.isMirrored else { return .notWritten }
+        guard let type = attribute.attributeType else { return .unknownType }
+        guard var mapping = mapping(for: type, encrypted: attribute.isCloudEncrypted) else { return .notWritten }
+        // Only secondary sources say SwiftData stores enums as Composite (not as their raw type).
+        if attribute.enumType { mapping.typeUnverified = true }
+        return .field(mapping)
+    }
+
+    /// The field Core Data writes for an attribute of `type` (PFCloudKitSerializer's
+    /// newCKRecordsFromObject: companions only for String, URI, Binary, Transformable);
+    /// nil for the types it never writes (shouldTrackAttribute skips Undefined).
+    public static func mapping(for type: AttributeType, encrypted: Bool = false) -> Mapping? {
+        guard var mapping = plainMapping(type) else { return nil }
         if encrypted, let encryptable = encryptable(mapping.type) { mapping.type = .encrypted(encryptable) }
         return mapping
     }
 
-    private static func plainMapping(_ name: String) -> Mapping {
-        switch name {
-        case "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
-            return Mapping(type: .int64, companion: nil)
-        case "Double", "Float", "Float32", "Float64", "Float16", "CGFloat", "Decimal":
-            return Mapping(type: .double, companion: nil)
-        case "Date":
-            return Mapping(type: .timestamp, companion: nil)
-        case "String", "URL":
+    private static func plainMapping(_ type: AttributeType) -> Mapping? {
+        switch type {
+        case .undefined, .objectID:
+            return nil
+        case .boolean, .integer16, .integer32, .integer64:
+            return Mapping(type: .int64)
+        case .double, .float:
+            return Mapping(type: .double)
+        case .decimal:
+            return Mapping(type: .double, typeUnverified: true)
+        case .date:
+            return Mapping(type: .timestamp)
+        case .string, .uri:
             return Mapping(type: .string, companion: .text)
-        case "UUID":
-            return Mapping(type: .string, companion: nil)
-        default:
-            // Data, Codable structs, enums, arrays, sets, dictionaries, transformables.
+        case .uuid:
+            return Mapping(type: .string)
+        case .binary, .transformable:
             return Mapping(type: .bytes, companion: .data)
+        case .composite:
+            return Mapping(type: .bytes, creation: .onlyBySavedValue)
+        case .collection:
+            return Mapping(type: .bytes, companion: .data, companionUnverified: true, creation: .unverified)
         }
-    }
-
-    /// `Foundation.Date` -> `Date`; generic and collection types are left whole.
-    static func unqualified(_ name: String) -> String {
-        for prefix in ["Swift.", "Foundation.", "CoreGraphics."] where name.hasPrefix(prefix) {
-            let rest = String(name.dropFirst(prefix.count))
-            if !rest.contains(".") { return rest }
-        }
-        return name
     }
 
     private static func encryptable(_ type: PrimitiveType) -> EncryptableType? {
@@ -80,14 +117,15 @@ public enum CloudKitFieldMapping {
         Field(name: name, type: .primitive(type), options: defaultIndexes(for: type))
     }
 
-    /// The six fields CloudKit adds to every record type, as exports show them.
+    /// The six fields CloudKit adds to every record type, as Core Data exports show them
+    /// (`___recordID` without QUERYABLE until someone adds the index).
     public static let systemFields: [Field] = [
         Field(name: "___createTime", type: .primitive(.timestamp)),
         Field(name: "___createdBy", type: .primitive(.reference)),
         Field(name: "___etag", type: .primitive(.string)),
         Field(name: "___modTime", type: .primitive(.timestamp)),
         Field(name: "___modifiedBy", type: .primitive(.reference)),
-        Field(name: "___recordID", type: .primitive(.reference), options: .queryable),
+        Field(name: "___recordID", type: .primitive(.reference)),
     ]
 
     /// Private-database grants of every Core Data record type.

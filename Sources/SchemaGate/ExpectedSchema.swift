@@ -9,6 +9,12 @@ public struct ExpectedSchema: Sendable {
     public private(set) var expectations: [Expectation]
     private var index: [String: Int] = [:]
 
+    /// A model property, by its entity's name and its own.
+    public struct Property: Equatable, Sendable {
+        public var entity: String
+        public var name: String
+    }
+
     /// Why a record type or field must exist.
     public struct Expectation: Equatable, Sendable {
         public var recordType: String
@@ -23,10 +29,18 @@ public struct ExpectedSchema: Sendable {
         public var reason: String
         /// False when the model's Swift type could not be told: only presence is checked.
         public var typeKnown: Bool
+        /// What creates the field in Development, for the fix when it is missing.
+        public var creation: CloudKitFieldMapping.Creation
+        /// Why the mapping behind the field is unverified (nil when the evidence settles
+        /// it): lacking it, or having it with another type, is then only a warning.
+        public var unverified: String?
+        /// The model property that writes the field (`Item`, `condition`), for fixes.
+        public var property: Property?
 
         public init(
             recordType: String, field: String?, file: String, line: Int, severity: Severity, reason: String,
-            typeKnown: Bool = true
+            typeKnown: Bool = true, creation: CloudKitFieldMapping.Creation = .byInitializer, unverified: String? = nil,
+            property: Property? = nil
         ) {
             self.recordType = recordType
             self.field = field
@@ -35,6 +49,9 @@ public struct ExpectedSchema: Sendable {
             self.severity = severity
             self.reason = reason
             self.typeKnown = typeKnown
+            self.creation = creation
+            self.unverified = unverified
+            self.property = property
         }
     }
 
@@ -66,9 +83,10 @@ public struct ExpectedSchema: Sendable {
     }
 }
 
-/// The model -> CloudKit mapping: a `CD_` record type per root entity (sub-entities
-/// share it), `CD_entityName`, `CD_moveReceipt` and its asset, a field per attribute with
-/// its `_ckAsset` companion for variable-length values, a STRING per to-one relationship,
+/// The model -> CloudKit mapping (Docs/CloudKitMapping.md): a `CD_` record type per root
+/// entity (sub-entities share it), `CD_entityName`, `CD_moveReceipt` and its asset, a
+/// field per attribute Core Data writes with the `_ckAsset` companion of String, URI,
+/// Binary and Transformable values (CloudKitFieldMapping), a STRING per to-one relationship,
 /// `CDMR` for many-to-many relationships, system fields, default indexes and grants, `Users`.
 struct ExpectedSchemaBuilder {
     let model: AppModel
@@ -134,35 +152,68 @@ struct ExpectedSchemaBuilder {
 
     private func addFields(of entity: Entity, to type: inout RecordType, expected: inout ExpectedSchema) {
         let typeName = type.name
-        func add(_ field: Field, line: Int, severity: Severity, reason: String, typeKnown: Bool = true) {
+        func add(_ field: Field, _ expectation: ExpectedSchema.Expectation) {
             // A name already taken (a sub-entity repeating one, or `entityName`) keeps the first.
             guard type.field(named: field.name) == nil else { return }
             type.fields.append(field)
-            expected.add(.init(
-                recordType: typeName, field: field.name, file: entity.file, line: line, severity: severity,
-                reason: reason, typeKnown: typeKnown))
+            expected.add(expectation)
         }
         for attribute in entity.attributes {
-            let name = "CD_" + attribute.name
-            let written = "\(entity.name).\(attribute.name) (\(attribute.swiftType ?? "unknown type")\(attribute.optional ? "?" : ""))"
-            guard let swiftType = attribute.swiftType else {
-                add(CloudKitFieldMapping.field(name, .bytes), line: attribute.line, severity: .error, reason: written, typeKnown: false)
-                continue
-            }
-            let mapping = CloudKitFieldMapping.mapping(forSwiftType: swiftType, encrypted: attribute.allowsCloudEncryption)
-            let field = attribute.allowsCloudEncryption
-                ? Field(name: name, type: .primitive(mapping.type)) : CloudKitFieldMapping.field(name, mapping.type)
-            add(field, line: attribute.line, severity: .error, reason: written)
-            if let companion = mapping.companion {
-                let severity = companion == .text ? options.stringAssetSeverity : options.dataAssetSeverity
-                add(CloudKitFieldMapping.field(name + "_ckAsset", .asset), line: attribute.line, severity: severity,
-                    reason: "large values of \(written)")
-            }
+            for (field, expectation) in fields(of: attribute, in: entity, recordType: typeName) { add(field, expectation) }
         }
-        for relationship in entity.relationships where !relationship.toMany {
-            add(CloudKitFieldMapping.field("CD_" + relationship.name, .string), line: relationship.line, severity: .error,
-                reason: "to-one relationship \(entity.name).\(relationship.name) -> \(relationship.destination)")
+        for relationship in entity.relationships where !relationship.toMany && !relationship.mirroringIgnored {
+            add(CloudKitFieldMapping.field("CD_" + relationship.name, .string), .init(
+                recordType: typeName, field: "CD_" + relationship.name, file: entity.file, line: relationship.line,
+                severity: .error, reason: "to-one relationship \(entity.name).\(relationship.name) -> \(relationship.destination)"))
         }
+    }
+
+    /// The field and companion Core Data writes for an attribute, with what requires them;
+    /// none for derived, mirroring-ignored, Undefined and Object ID attributes.
+    private func fields(of attribute: Attribute, in entity: Entity, recordType: String) -> [(Field, ExpectedSchema.Expectation)] {
+        let name = "CD_" + attribute.name
+        let written = "\(entity.name).\(attribute.name) (\(attribute.swiftType ?? "unknown type")\(attribute.optional ? "?" : ""))"
+        func expectation(_ field: String, _ severity: Severity, _ reason: String) -> ExpectedSchema.Expectation {
+            .init(recordType: recordType, field: field, file: entity.file, line: attribute.line, severity: severity, reason: reason,
+                  property: .init(entity: entity.name, name: attribute.name))
+        }
+        let mapping: CloudKitFieldMapping.Mapping
+        switch CloudKitFieldMapping.outcome(for: attribute) {
+        case .notWritten:
+            return []
+        case .unknownType:
+            var unknown = expectation(name, .error, written)
+            unknown.typeKnown = false
+            return [(CloudKitFieldMapping.field(name, .bytes), unknown)]
+        case .field(let field):
+            mapping = field
+        }
+        let field = attribute.isCloudEncrypted
+            ? Field(name: name, type: .primitive(mapping.type)) : CloudKitFieldMapping.field(name, mapping.type)
+        var value = expectation(name, .error, written)
+        value.creation = mapping.creation
+        if mapping.typeUnverified { value.unverified = Self.unverifiedType(attribute) }
+        guard let companion = mapping.companion else { return [(field, value)] }
+        var asset = expectation(name + "_ckAsset", severity(of: companion, unverified: mapping.companionUnverified), "large values of \(written)")
+        asset.creation = mapping.companionCreation
+        if mapping.companionUnverified { asset.unverified = Self.unverifiedCompanion }
+        return [(field, value), (CloudKitFieldMapping.field(name + "_ckAsset", .asset), asset)]
+    }
+
+    /// The configured severity of a missing companion; an unverified one is at most a warning.
+    private func severity(of companion: CloudKitFieldMapping.AssetCompanion, unverified: Bool) -> Severity {
+        let configured = companion == .text ? options.stringAssetSeverity : options.dataAssetSeverity
+        return unverified ? min(configured, .warning) : configured
+    }
+
+    static let unverifiedCompanion =
+        "whether Core Data gives a SwiftData array, set or dictionary a _ckAsset companion (as it does Binary and Transformable attributes, not Composite ones) is not settled by public evidence"
+
+    static func unverifiedType(_ attribute: Attribute) -> String {
+        if attribute.enumType {
+            return "that SwiftData stores an enum as a Composite attribute (one BYTES value) rather than as its raw value is stated by secondary sources only"
+        }
+        return "the CloudKit type of a \(attribute.attributeType?.rawValue ?? "") attribute is inferred, not settled by public evidence"
     }
 
     /// The first many-to-many relationship (both sides to-many), which makes Core Data

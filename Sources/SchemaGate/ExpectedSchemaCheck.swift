@@ -8,11 +8,6 @@ import ModelSource
 ///
 /// Index options, grants and roles are not compared: models say nothing about them.
 public enum ExpectedSchemaCheck {
-    public static let materializeFix =
-        "Create it in Development (a debug build calling initializeCloudKitSchema creates every type and field), then deploy the schema to Production: CloudKit Console → Deploy Schema Changes."
-    public static let assetFix =
-        "Create it in Development by saving a value larger than 1 MB (or calling initializeCloudKitSchema from a debug build), then deploy the schema to Production: CloudKit Console → Deploy Schema Changes."
-
     public static func findings(expected: ExpectedSchema, production: NamedSchema) -> [Finding] {
         let reference = NamedSchema(name: "the app's models", environment: nil, schema: expected.schema, file: nil)
         var findings: [Finding] = []
@@ -24,17 +19,21 @@ public enum ExpectedSchemaCheck {
             case .missingRecordType(let type):
                 let expectation = expected.expectation(recordType: type.name)
                 finding.message = "\(production.name) lacks record type \(type.name), needed for \(expectation?.reason ?? "the app's models")"
-                apply(expectation, to: &finding, fix: materializeFix)
+                apply(expectation, to: &finding, fix: FieldCreationAdvice.materializeFix)
             case .missingField(let type, let field):
                 let expectation = expected.expectation(recordType: type, field: field.name)
                 finding.message = "\(production.name) lacks field \(type).\(field.name) (\(field.type)), needed for \(expectation?.reason ?? "the app's models")"
-                apply(expectation, to: &finding, fix: field.type == .primitive(.asset) ? assetFix : materializeFix)
+                    + unverifiedNote(expectation)
+                apply(expectation, to: &finding, fix: FieldCreationAdvice.productionFix(expectation, type: field.type))
             case .fieldTypeMismatch(let type, let wanted, let actual):
                 let expectation = expected.expectation(recordType: type, field: wanted.name)
                 guard expectation?.typeKnown != false else { continue }
                 finding.message = "\(type).\(wanted.name) is \(actual.type) in \(production.name) but \(expectation?.reason ?? "the app's models") needs \(wanted.type); a deploy cannot fix this"
+                    + unverifiedNote(expectation)
                 finding.file = expectation?.file
                 finding.line = expectation?.line
+                // The mapping that wants another type is not settled: never an error.
+                if expectation?.unverified != nil { finding.severity = min(finding.severity, .warning) }
             case .extraField, .extraRecordType:
                 break  // info: Production keeps fields the models dropped, harmlessly
             case .indexOptionsDiffer, .permissionsDiffer, .missingRole, .extraRole:
@@ -43,6 +42,11 @@ public enum ExpectedSchemaCheck {
             findings.append(finding)
         }
         return findings
+    }
+
+    /// `; unverified mapping: why`, when the evidence does not settle the mapping.
+    private static func unverifiedNote(_ expectation: ExpectedSchema.Expectation?) -> String {
+        expectation?.unverified.map { "; unverified mapping: \($0)" } ?? ""
     }
 
     /// The expected record type a difference is about (nil for Production-only types and roles).

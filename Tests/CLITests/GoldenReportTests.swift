@@ -40,7 +40,7 @@ import Testing
         let absolute = packageRoot + "/" + exampleDevelopment
         let run = runTool(["check", "--development", absolute, "--production", exampleProduction, "--format", "github"],
                           environment: ["GITHUB_WORKSPACE": packageRoot])
-        #expect(run.stdout.contains("::error file=Tests/CLITests/Fixtures/drift/development.ckdb,line=38,title=missing-field::"))
+        #expect(run.stdout.contains("::error file=Tests/CLITests/Fixtures/drift/development.ckdb,line=32,title=missing-field::"))
     }
 }
 

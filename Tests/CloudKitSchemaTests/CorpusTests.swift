@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import CloudKitSchema
 
-/// The 38 real schema files in Fixtures/corpus (provenance in its MANIFEST.tsv).
+/// The real schema files in Fixtures/corpus, each with a provenance row in its
+/// MANIFEST.tsv (source repository, path, commit, notes, and whether it is an unedited
+/// `cktool export-schema` output).
 enum Corpus {
     static let directory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/corpus")
 
@@ -16,26 +18,36 @@ enum Corpus {
     /// The file the manifest marks as NOT valid CloudKit Schema Language.
     static let invalid = "Mweh__Arterious__CloudKitSchema_schema.ckdb"
 
-    /// Files the manifest calls unedited exports: printing must reproduce them exactly.
-    static let canonicalExports = [
-        "KshitijBhardwaj18__OurNotch__cloudkit_schema.ckdb",
-        "WWDCScholars__cloudkit-schema__schema-development.ckdb",
-        "WWDCScholars__cloudkit-schema__schema-production.ckdb",
-        "ajsutton__moolah-native__CloudKit_schema-prod-baseline.ckdb",
-        "apple__sample-cloudkit-tooling__CKTool-JS_schema-mgmt_JavaScript_src_sample.ckdb",
-        "apple__sample-cloudkit-tooling__CKTool-JS_schema-mgmt_TypeScript_src_sample.ckdb",
-        "cembot90__YEM1N__cloudkit_schema.ckdb",
-        "frasergraham__HexRain__cloudkit_schema.ckdb",
-        "frasergraham__Hexfall__cloudkit_schema.ckdb",
-        "jestatsio__reolens__CloudKit_schema.ckdb",
-        "pvillareal__gutenberg-rdf-parser__cloudkit_schema.ckdb",
-        "wpowiertowski__healthloom.app__CloudKit_schema.ckdb",
-    ]
+    /// MANIFEST.tsv rows by file name: the columns after the name.
+    static var manifest: [String: [String]] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)) ?? ""
+        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return Dictionary(rows.map { ($0[0], Array($0.dropFirst())) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Files the manifest calls unedited exports (last column `yes`): printing must
+    /// reproduce them exactly.
+    static var canonicalExports: [String] {
+        manifest.filter { $0.value.last == "yes" }.keys.sorted()
+    }
+
+    /// Unedited exports of NSPersistentCloudKitContainer schemas (`CD_` record types).
+    static var coreDataExports: [String] {
+        canonicalExports.filter { (try? String(contentsOfFile: path($0), encoding: .utf8))?.contains("RECORD TYPE CD_") == true }
+    }
 }
 
 @Suite struct CorpusTests {
-    @Test func corpusIsComplete() {
-        #expect(Corpus.files.count == 38)
+    @Test func everyFileHasItsProvenanceAndNothingElseDoes() {
+        #expect(Corpus.files.count == 40)
+        #expect(Set(Corpus.manifest.keys) == Set(Corpus.files))
+        for (file, columns) in Corpus.manifest {
+            // repo, path, a 40-hex commit, notes, unedited_export (yes/no).
+            #expect(columns.count == 5, "\(file)")
+            #expect(columns[2].count == 40 && columns[2].allSatisfy(\.isHexDigit), "\(file)")
+            #expect(["yes", "no"].contains(columns[4]), "\(file)")
+        }
+        #expect(Corpus.canonicalExports.count == 14)
     }
 
     @Test(arguments: Corpus.files.filter { $0 != Corpus.invalid })
@@ -58,6 +70,17 @@ enum Corpus {
     func canonicalExportRoundTripsByteForByte(name: String) throws {
         let text = try String(contentsOfFile: Corpus.path(name), encoding: .utf8)
         #expect(SchemaPrinter.print(try SchemaParser.parse(text)) == text)
+    }
+
+    /// README's byte-for-byte claim covers Core Data exports, whose upper-case `CD_`
+    /// fields sort before the system fields.
+    @Test func coreDataExportsAreAmongTheRoundTrippedOnes() throws {
+        #expect(Corpus.coreDataExports == ["alan9259__keel__cloudkit_schema.ckdb", "boxed__Done-and-done__cloudkit_development.ckdb"])
+        for name in Corpus.coreDataExports {
+            let text = try String(contentsOfFile: Corpus.path(name), encoding: .utf8)
+            let firstFields = text.components(separatedBy: "\n").filter { $0.hasPrefix("        ") && !$0.contains("GRANT") }
+            #expect(firstFields.first?.hasPrefix("        CD_") == true, "\(name): a Core Data type's first field is a CD_ field")
+        }
     }
 
     @Test(arguments: Corpus.files.filter { $0 != Corpus.invalid })

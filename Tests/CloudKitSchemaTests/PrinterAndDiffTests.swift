@@ -16,9 +16,9 @@ import Testing
             CREATE ROLE A;
 
             RECORD TYPE A (
-                "___recordID" REFERENCE QUERYABLE,
                 CD_x          NUMBER PREFERRED AS INT64,
                 "TYPE"        STRING,
+                "___recordID" REFERENCE QUERYABLE,
                 "x.y"         LIST<ENCRYPTED STRING>
             );
 

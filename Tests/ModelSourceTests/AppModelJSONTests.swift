@@ -26,11 +26,12 @@ import Testing
             + "/slash \\ \"quote\" é 日本 🎉 \u{2028}\u{2029}\u{7F} e\u{301}"
         let full = Attribute(
             name: tricky, swiftType: "[String: Int]?", optional: true, hasDefault: true, externalStorage: true,
-            unique: true, allowsCloudEncryption: true, originalName: "old/name", line: Int.max)
+            unique: true, allowsCloudEncryption: true, originalName: "old/name", attributeType: .collection, derived: true,
+            mirroringIgnored: true, encryptedAttributeKey: false, enumType: true, line: Int.max)
         let bare = Attribute(name: "x", swiftType: nil, optional: false, hasDefault: false, line: -1)
         let relationship = Relationship(
             name: "items", destination: "Item", toMany: true, optional: true, inverse: "owner", deleteRule: .cascade,
-            ordered: true, originalName: "things", line: 0)
+            ordered: true, originalName: "things", mirroringIgnored: true, line: 0)
         let plain = Relationship(name: "owner", destination: "Box", toMany: false, optional: false, inverse: nil, line: 12)
         let models = [
             AppModel(),

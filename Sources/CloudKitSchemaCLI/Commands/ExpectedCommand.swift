@@ -8,10 +8,12 @@ enum ExpectedCommand {
         summary: "Print the CloudKit schema the app's models require, as a .ckdb file.",
         discussion: """
         Maps every model to the record types and fields NSPersistentCloudKitContainer
-        writes: CD_<Entity> with CD_<attribute> fields, _ckAsset companions of text, data
-        and encoded values, CD_entityName, CD_moveReceipt, to-one relationships as STRING,
+        writes (Docs/CloudKitMapping.md): CD_<Entity> with CD_<attribute> fields, _ckAsset
+        companions of String, URL, Data and Transformable attributes (none for Codable
+        structs and enums), CD_entityName, CD_moveReceipt, to-one relationships as STRING,
         CDMR for many-to-many relationships, system fields, default indexes and grants,
-        and Users, in the layout 'xcrun cktool export-schema' prints.
+        and Users, in the layout 'xcrun cktool export-schema' prints. Transient, derived
+        and mirroring-ignored attributes are left out.
 
         Problems reading the models are printed to stderr. Exit status: 0, or 2 when a
         model file cannot be read or no model is found.

@@ -1,7 +1,8 @@
 /// Parses one `.xcdatamodel/contents` XML file into entities: attributes with types,
-/// optionality, defaults, external storage and encryption; relationships with inverse,
-/// ordering and delete rule; parent entities; uniqueness constraints. When a
-/// configuration is marked `usedWithCloudKit`, only its member entities are mirrored.
+/// optionality, defaults, external storage, encryption, derivation and the CloudKit
+/// userInfo keys; relationships with inverse, ordering and delete rule; parent entities;
+/// uniqueness constraints. Transient properties are left out (never stored or mirrored).
+/// When a configuration is marked `usedWithCloudKit`, only its member entities are mirrored.
 ///
 /// Malformed XML yields a diagnostic and no entities. Read with `XMLScanner`, not
 /// FoundationXML, which crashes on some malformed input.
@@ -32,6 +33,16 @@ enum CoreDataContentsParser {
         }
         return (delegate.mirroredEntities(), delegate.diagnostics)
     }
+
+    /// `-[NSString boolValue]`, which Core Data applies to these userInfo strings: after
+    /// leading whitespace, an optional sign and zeros, `Y`, `y`, `T`, `t` or a digit 1-9.
+    static func boolValue(_ text: String) -> Bool {
+        var rest = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        rest = rest.drop { $0 == "0" }
+        guard let first = rest.first else { return false }
+        return "YyTt123456789".contains(first)
+    }
 }
 
 private final class ContentsDelegate {
@@ -41,6 +52,8 @@ private final class ContentsDelegate {
     var sawModel = false
     private var depth = 0
     private var currentEntity: Int?
+    /// The attribute or relationship whose `<userInfo>` entries are being read.
+    private var currentProperty: Property?
     private var currentConstraint: [String]?
     private var currentConfiguration: String?
     private var cloudKitConfigurations: Set<String> = []
@@ -66,7 +79,8 @@ private final class ContentsDelegate {
             currentEntity = entities.count - 1
         case "attribute":
             guard let entity = currentEntity, let name = attributes["name"], attributes["transient"] != "YES" else { return }
-            let swiftType = Self.swiftType(attributes["attributeType"])
+            let type = attributes["attributeType"].flatMap(AttributeType.init(coreDataName:))
+            let swiftType = type?.swiftTypeName
             if swiftType == nil {
                 diagnostics.append(ModelDiagnostic(
                     kind: .unknownType,
@@ -78,7 +92,9 @@ private final class ContentsDelegate {
                 hasDefault: attributes["defaultValueString"] != nil || attributes["defaultDateTimeInterval"] != nil,
                 externalStorage: attributes["allowsExternalBinaryDataStorage"] == "YES",
                 allowsCloudEncryption: attributes["allowsCloudEncryption"] == "YES",
-                originalName: attributes["renamingIdentifier"], line: line))
+                originalName: attributes["renamingIdentifier"], attributeType: type, derived: attributes["derived"] == "YES",
+                line: line))
+            currentProperty = .attribute(entity, entities[entity].attributes.count - 1)
         case "relationship":
             guard let entity = currentEntity, let name = attributes["name"], attributes["transient"] != "YES" else { return }
             entities[entity].relationships.append(Relationship(
@@ -86,6 +102,9 @@ private final class ContentsDelegate {
                 optional: attributes["optional"] == "YES", inverse: attributes["inverseName"],
                 deleteRule: Self.deleteRule(attributes["deletionRule"]), ordered: attributes["ordered"] == "YES",
                 originalName: attributes["renamingIdentifier"], line: line))
+            currentProperty = .relationship(entity, entities[entity].relationships.count - 1)
+        case "entry":
+            if let property = currentProperty, let key = attributes["key"] { apply(userInfo: key, attributes["value"] ?? "", to: property) }
         case "uniquenessConstraint":
             currentConstraint = []
         case "constraint":
@@ -106,6 +125,7 @@ private final class ContentsDelegate {
         depth -= 1
         switch elementName {
         case "entity": currentEntity = nil
+        case "attribute", "relationship": currentProperty = nil
         case "uniquenessConstraint":
             if let constraint = currentConstraint, !constraint.isEmpty, let entity = currentEntity {
                 entities[entity].uniqueConstraints.append(constraint)
@@ -134,24 +154,21 @@ private final class ContentsDelegate {
         return entities.filter { included.contains($0.name) }
     }
 
-    /// Core Data attribute types as the Swift types SwiftData would use.
-    static func swiftType(_ attributeType: String?) -> String? {
-        switch attributeType {
-        case "Integer 16": return "Int16"
-        case "Integer 32": return "Int32"
-        case "Integer 64": return "Int64"
-        case "Decimal": return "Decimal"
-        case "Double": return "Double"
-        case "Float": return "Float"
-        case "String": return "String"
-        case "Boolean": return "Bool"
-        case "Date": return "Date"
-        case "Binary": return "Data"
-        case "UUID": return "UUID"
-        case "URI": return "URL"
-        case "Transformable": return "Transformable"  // always archived to bytes, whatever its class
-        case "Composite": return "Composite"
-        default: return nil
+    private enum Property {
+        case attribute(Int, Int), relationship(Int, Int)
+    }
+
+    /// The userInfo keys NSPersistentCloudKitContainer reads (PFCloudKitSerializer).
+    private func apply(userInfo key: String, _ value: String, to property: Property) {
+        switch (key, property) {
+        case ("NSCloudKitMirroringDelegateIgnoredPropertyKey", .attribute(let entity, let index)):
+            entities[entity].attributes[index].mirroringIgnored = CoreDataContentsParser.boolValue(value)
+        case ("NSCloudKitMirroringDelegateIgnoredPropertyKey", .relationship(let entity, let index)):
+            entities[entity].relationships[index].mirroringIgnored = CoreDataContentsParser.boolValue(value)
+        case ("NSPersistentCloudKitContainerEncryptedAttributeKey", .attribute(let entity, let index)):
+            entities[entity].attributes[index].encryptedAttributeKey = CoreDataContentsParser.boolValue(value)
+        default:
+            break
         }
     }
 

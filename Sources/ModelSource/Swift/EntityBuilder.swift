@@ -5,10 +5,8 @@ struct EntityBuilder {
     let modelNames: Set<String>
     let types: TypeIndex
 
-    static let builtinTypes: Set<String> = [
-        "Date", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "CGFloat", "Decimal", "Bool", "String", "UUID", "Data", "URL",
-    ]
+    /// Types whose static members (`Date.now`, `UUID()`) tell a property's type.
+    static let builtinTypes = Set(AttributeType.swiftScalarTypes.keys)
 
     func entity(from model: ModelClassDeclaration, file: String) -> (Entity, [ModelDiagnostic]) {
         var entity = Entity(name: model.name, file: file, line: model.line, uniqueConstraints: model.uniqueConstraints)
@@ -46,11 +44,14 @@ struct EntityBuilder {
                     originalName: property.relationship?.originalName ?? property.attribute?.originalName, line: property.line))
             } else {
                 let options = property.attribute?.options ?? []
+                let type = AttributeType.swiftData(
+                    base: shape.base, isCollection: shape.isCollection, transformable: options.contains("transformable"))
                 entity.attributes.append(Attribute(
                     name: property.name, swiftType: shape.base, optional: shape.optional || inferredOptional,
                     hasDefault: property.defaultValue != nil, externalStorage: options.contains("externalStorage"),
                     unique: options.contains("unique"), allowsCloudEncryption: options.contains("allowsCloudEncryption"),
-                    originalName: property.attribute?.originalName, line: property.line))
+                    originalName: property.attribute?.originalName, attributeType: type,
+                    enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: property.line))
             }
         }
         return (entity, diagnostics)

@@ -21,10 +21,11 @@ public enum CreateVerification {
             }
             for field in type.fields where !field.isSystemField && actual.field(named: field.name) == nil {
                 let expectation = expected.expectation(recordType: type.name, field: field.name)
+                let why = FieldCreationAdvice.notCreatedByInitializer(expectation).map { ": \($0)" } ?? ""
                 findings.append(Finding(
                     severity: .warning, code: "missing-field",
-                    message: "Development of \(containerID) lacks field \(type.name).\(field.name) (\(field.type)) after the create command ran",
-                    fix: "Check that the create command registers the current models; initializeCloudKitSchema creates every field.",
+                    message: "Development of \(containerID) lacks field \(type.name).\(field.name) (\(field.type)) after the create command ran\(why)",
+                    fix: FieldCreationAdvice.developmentFix(expectation),
                     recordType: type.name, field: field.name, expectedType: field.type.description,
                     environment: "development", file: expectation?.file ?? typeExpectation.file, line: expectation?.line ?? typeExpectation.line))
             }

@@ -15,8 +15,14 @@ func places(_ findings: [Finding]) -> [String] {
     findings.map { "\($0.code)@\($0.line.map(String.init) ?? "-")" }
 }
 
+/// An attribute as the Swift reader builds it, with the Core Data type SwiftData gives `type`.
 func attribute(_ name: String, _ type: String?, optional: Bool = false, defaulted: Bool = true, unique: Bool = false, originalName: String? = nil, line: Int) -> Attribute {
-    Attribute(name: name, swiftType: type, optional: optional, hasDefault: defaulted, unique: unique, originalName: originalName, line: line)
+    let attributeType = type.map { written -> AttributeType in
+        let base = written.hasSuffix("?") ? String(written.dropLast()) : written
+        return AttributeType.swiftData(base: base, isCollection: base.hasPrefix("[") || base.hasPrefix("Set<"), transformable: false)
+    }
+    return Attribute(name: name, swiftType: type, optional: optional, hasDefault: defaulted, unique: unique, originalName: originalName,
+                     attributeType: attributeType, line: line)
 }
 
 func relation(

@@ -29,8 +29,8 @@ public struct PropertyTypeChangedRule: LintRule {
     func change(from old: StoredProperty, to new: StoredProperty) -> String? {
         switch (old, new) {
         case (.attribute(let before), .attribute(let after)):
-            guard let oldType = before.swiftType, let newType = after.swiftType else { return nil }
-            let (oldShape, newShape) = (CloudKitValueKind(oldType), CloudKitValueKind(newType))
+            guard let oldType = before.swiftType, let newType = after.swiftType,
+                  let oldShape = CloudKitValueKind(before), let newShape = CloudKitValueKind(after) else { return nil }
             if case .unsupported = oldShape { return nil }
             if case .unsupported = newShape { return nil }
             guard oldShape != newShape else { return nil }

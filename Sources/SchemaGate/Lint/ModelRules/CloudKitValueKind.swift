@@ -1,32 +1,29 @@
-/// What a declared Swift type (as the model reader wrote it) becomes in CloudKit, as far as
-/// the lint rules need: the primitive field kind, "encoded" (stored as BYTES), or a type
-/// that cannot be stored at all.
+import ModelSource
+
+/// What an attribute becomes in CloudKit, as far as the lint rules need: the field type
+/// CloudKitFieldMapping gives its Core Data attribute type, "encoded" (one BYTES value of
+/// a particular Swift type), or a type that cannot be stored at all.
 enum CloudKitValueKind: Equatable {
-    case int64, double, timestamp, string, bytes
-    /// Codable structs, enums, arrays, sets, dictionaries: encoded into BYTES. Two
+    case field(String)
+    /// Composite, Transformable and collection values: encoded into BYTES. Two
     /// different encoded types are not interchangeable even though both are BYTES.
     case encoded(String)
     case unsupported(reason: String)
 
-    init(_ declared: String) {
+    /// Nil when the attribute's type is unknown.
+    init?(_ attribute: Attribute) {
+        guard let declared = attribute.swiftType else { return nil }
         let name = Self.normalized(declared)
         if let reason = Self.unsupportedReason(name) {
             self = .unsupported(reason: reason)
             return
         }
-        switch name {
-        case "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
-            self = .int64
-        case "Double", "Float", "Float32", "Float64", "CGFloat", "Decimal":
-            self = .double
-        case "Date":
-            self = .timestamp
-        case "String", "UUID", "URL":
-            self = .string
-        case "Data":
-            self = .bytes
+        guard let type = attribute.attributeType else { return nil }
+        switch type {
+        case .composite, .transformable, .collection: self = .encoded(name)
         default:
-            self = .encoded(name)
+            guard let mapping = CloudKitFieldMapping.mapping(for: type) else { return nil }
+            self = .field(mapping.type.description)
         }
     }
 
@@ -84,11 +81,8 @@ enum CloudKitValueKind: Equatable {
     /// The CloudKit field type, for messages.
     var cloudKitType: String {
         switch self {
-        case .int64: return "INT64"
-        case .double: return "DOUBLE"
-        case .timestamp: return "TIMESTAMP"
-        case .string: return "STRING"
-        case .bytes, .encoded: return "BYTES"
+        case .field(let type): return type
+        case .encoded: return "BYTES"
         case .unsupported: return "none"
         }
     }

@@ -12,7 +12,7 @@ public struct UnsupportedTypeRule: LintRule {
     public func check(_ input: LintInput) -> [LintViolation] {
         input.model.entities.flatMap { entity in
             entity.attributes.compactMap { attribute -> LintViolation? in
-                guard let type = attribute.swiftType, case .unsupported(let reason) = CloudKitValueKind(type) else { return nil }
+                guard let type = attribute.swiftType, case .unsupported(let reason)? = CloudKitValueKind(attribute) else { return nil }
                 return LintViolation(
                     message: "\(entity.name).\(attribute.name) has type \(type), \(reason), which CloudKit cannot store",
                     file: entity.file, line: attribute.line, recordType: entity.recordType(in: input.model),
