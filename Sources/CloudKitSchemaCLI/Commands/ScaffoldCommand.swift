@@ -41,13 +41,8 @@ enum ScaffoldCommand {
             throw .usage("\(output) already exists: pass --force to replace it")
         }
         let scaffold = InitializerScaffold(containerID: container.id.value, models: models, launchArgument: argument)
-        do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try scaffold.source.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw .input("\(output): cannot write the file (\(error.localizedDescription)): choose a writable path")
-        }
+        try ExactFile.write(scaffold.source, to: path, shown: output, what: "the initializer source",
+                            fix: "choose a writable path", context)
         context.console.line("Wrote \(output) (\(models.description)).")
         context.console.line("Add it to the app target, call \(scaffold.typeName).runIfRequested() at launch, and configure")
         context.console.line("\"create\" in .cloudkit-schema.json to launch the debug app with \(argument).")
