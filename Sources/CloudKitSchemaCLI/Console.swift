@@ -95,7 +95,7 @@ enum StandardDescriptors {
     /// Opens `/dev/null` on each standard descriptor that is closed and returns those.
     static func reopenClosed() -> Set<Int32> {
         var closed: Set<Int32> = []
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD, 0) == -1 && errno == EBADF {
             closed.insert(descriptor)
             let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
             if null >= 0 && null != descriptor {
