@@ -11,8 +11,10 @@ public struct Redactor: Sendable, Equatable {
     public static let placeholder = "<redacted>"
     private static let placeholderBytes = Array(placeholder.utf8)
 
-    /// Longest first, so a secret that contains another is replaced whole.
+    /// Longest first, so where two secrets match the longer is replaced whole.
     private let secrets: [[UInt8]]
+    /// Which bytes begin a secret: the scan skips every other byte at once.
+    private let startsSecret: [Bool]
 
     public init(secrets: [String]) {
         var unique: [[UInt8]] = []
@@ -20,6 +22,9 @@ public struct Redactor: Sendable, Equatable {
             unique.append(secret)
         }
         self.secrets = unique.sorted { $0.count > $1.count }
+        var starts = [Bool](repeating: false, count: 256)
+        for secret in unique { starts[Int(secret[0])] = true }
+        startsSecret = starts
     }
 
     /// What a command run with `environment` must never let out: the management token.
@@ -38,7 +43,7 @@ public struct Redactor: Sendable, Equatable {
     public func exposes(_ text: String) -> Bool { exposes(bytes: Array(text.utf8)) }
 
     public func exposes(bytes: [UInt8]) -> Bool {
-        secrets.contains { firstMatch(of: $0, in: bytes, from: 0) != nil }
+        redact(bytes: bytes) != bytes
     }
 
     public func redact(_ text: String) -> String {
@@ -49,48 +54,47 @@ public struct Redactor: Sendable, Equatable {
     }
 
     public func redact(bytes: [UInt8]) -> [UInt8] {
-        secrets.reduce(bytes) { replace($1, in: $0) }
+        guard !secrets.isEmpty else { return bytes }
+        return scan(bytes, complete: true).redacted
     }
 
-    /// How many bytes at the end of `bytes` could be the start of a secret that the next
-    /// write completes: a stream holds them back until it knows (`RedactingStream`).
-    func pendingSuffixLength(of bytes: [UInt8]) -> Int {
-        var longest = 0
-        for secret in secrets {
-            for length in stride(from: min(secret.count - 1, bytes.count), to: longest, by: -1)
-            where bytes.suffix(length).elementsEqual(secret.prefix(length)) {
-                longest = length
-                break
+    /// Replaces secrets scanning from the start: at each position the longest secret that
+    /// matches. Unless the text is `complete`, the scan stops where the rest could still
+    /// become a (longer) secret with more bytes, and returns that rest as `held`.
+    func scan(_ bytes: [UInt8], complete: Bool) -> (redacted: [UInt8], held: [UInt8]) {
+        var redacted: [UInt8] = []
+        redacted.reserveCapacity(bytes.count)
+        var copied = 0, index = 0
+        while index < bytes.count {
+            guard startsSecret[Int(bytes[index])] else {
+                index += 1
+                continue
             }
+            let rest = bytes.count - index
+            var matched: Int?
+            var undecided = false
+            for secret in secrets {
+                if secret.count <= rest {
+                    if matched == nil && bytes[index..<index + secret.count].elementsEqual(secret) { matched = secret.count }
+                } else if !complete && secret.starts(with: bytes[index...]) {
+                    undecided = true
+                }
+            }
+            if undecided {
+                redacted += bytes[copied..<index]
+                return (redacted, Array(bytes[index...]))
+            }
+            guard let matched else {
+                index += 1
+                continue
+            }
+            redacted += bytes[copied..<index]
+            redacted += Self.placeholderBytes
+            index += matched
+            copied = index
         }
-        return longest
-    }
-
-    private func replace(_ secret: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        guard var match = firstMatch(of: secret, in: bytes, from: 0) else { return bytes }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var copied = 0
-        while true {
-            result += bytes[copied..<match]
-            result += Self.placeholderBytes
-            copied = match + secret.count
-            guard let next = firstMatch(of: secret, in: bytes, from: copied) else { break }
-            match = next
-        }
-        result += bytes[copied...]
-        return result
-    }
-
-    private func firstMatch(of secret: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = secret.first, bytes.count - start >= secret.count else { return nil }
-        var index = start
-        let last = bytes.count - secret.count
-        while index <= last {
-            if bytes[index] == first && bytes[index..<index + secret.count].elementsEqual(secret) { return index }
-            index += 1
-        }
-        return nil
+        redacted += bytes[copied...]
+        return (redacted, [])
     }
 }
 
@@ -111,10 +115,8 @@ public final class RedactingStream: @unchecked Sendable {
     public func write(_ bytes: [UInt8]) {
         guard !redactor.isEmpty else { return sink(bytes) }
         lock.withLock {
-            let redacted = redactor.redact(bytes: pending + bytes)
-            let held = redactor.pendingSuffixLength(of: redacted)
-            pending = Array(redacted.suffix(held))
-            let ready = Array(redacted.dropLast(held))
+            let (ready, held) = redactor.scan(pending + bytes, complete: false)
+            pending = held
             if !ready.isEmpty { sink(ready) }
         }
     }
@@ -122,7 +124,7 @@ public final class RedactingStream: @unchecked Sendable {
     /// Lets out what was held back (it did not become a secret).
     public func flush() {
         lock.withLock {
-            if !pending.isEmpty { sink(pending) }
+            if !pending.isEmpty { sink(redactor.redact(bytes: pending)) }
             pending = []
         }
     }
