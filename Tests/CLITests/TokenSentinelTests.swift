@@ -116,4 +116,23 @@ import TestSupport
         #expect(!fixture.fake.recordedArguments.contains(Self.sentinel))
         #expect(fixture.fake.environments.allSatisfy { $0.contains("CLOUDKIT_MANAGEMENT_TOKEN=\(Self.sentinel)") })
     }
+
+    /// A token with characters the formats escape (JSON `"`, annotations `%` `:` `,`,
+    /// Markdown `|`), inside a path that findings name: redacted before the format escapes
+    /// it, so neither the token nor an escaped form of it is printed.
+    @Test func escapedFormsOfTheTokenNeverAppear() throws {
+        let token = #"tok"en%:,|7f3a"#
+        let escaped = [token, #"tok\"en%:,|7f3a"#, "tok\"en%25%3A%2C|7f3a", #"tok"en%:,\|7f3a"#, "tok\"en%25:,|7f3a"]
+        let directory = TemporaryDirectory("escaped")
+        directory.write("in-\(token)/development.ckdb", Pantry.development)
+        directory.write("in-\(token)/production.ckdb", Pantry.productionMissingField)
+        for format in Self.formats {
+            let result = runTool(
+                ["check", "--development", "in-\(token)/development.ckdb", "--production", "in-\(token)/production.ckdb", "--format", format],
+                in: directory.path, environment: ["CLOUDKIT_MANAGEMENT_TOKEN": token])
+            #expect(result.status == 1, "\(format): \(result.output)")
+            #expect(result.output.contains(Redactor.placeholder), "\(format): \(result.output)")
+            for form in escaped { #expect(!result.output.contains(form), "\(format) printed \(form): \(result.output)") }
+        }
+    }
 }
