@@ -51,8 +51,10 @@ import Testing
         let report = Report(command: secret, status: .fail, findings: [finding], notes: [secret]).redacted(by: redactor)
         let encoded = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
         #expect(!encoded.contains(secret), "\(encoded)")
-        // Every text field of a finding was given the secret, so none may be left out.
-        let texts = Mirror(reflecting: report.findings[0]).children.compactMap { $0.value as? String ?? ($0.value as? String?) ?? nil }
+        // Every text field of a finding was given the secret; a new one must be redacted too.
+        let fields = Mirror(reflecting: report.findings[0]).children.filter { $0.value is String || $0.value is String? }
+        #expect(fields.count == 9, "Finding has a new text field: redact it in Finding.redacted(by:) and give it the secret here")
+        let texts = fields.compactMap { $0.value as? String ?? ($0.value as? String?) ?? nil }
         #expect(texts.count == 9 && texts.allSatisfy { $0.contains("<redacted>") })
     }
 }

@@ -15,7 +15,8 @@ enum ExportCommand {
         a CI job without cktool run 'check --production cloudkit/production.ckdb', and
         'gate' reports the snapshot as stale when live Production differs from it.
         The management token comes from CLOUDKIT_MANAGEMENT_TOKEN or cktool's keychain
-        entry; it is never put on a command line or printed.
+        entry; it is never put on a command line or printed, and an export that contains
+        its value is neither printed nor written (exit 2).
         """,
         spec: ArgumentSpec(options: [
             OptionSpec("environment", value: "ENV", help: "development or production."),
