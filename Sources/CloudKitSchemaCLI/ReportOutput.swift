@@ -28,8 +28,21 @@ enum ReportOutput {
     /// Prints the report and returns its exit status.
     static func emit(_ report: Report, _ context: CommandContext) throws(CLIError) -> Int32 {
         let format = try format(context)
-        let base = context.environment["GITHUB_WORKSPACE"] ?? context.workingDirectory
-        context.console.out(format.reporter(color: context.useColor, baseDirectory: base).render(report))
+        context.console.out(render(report, format, context))
         return report.status.exitCode
+    }
+
+    /// A report in a command's format, paths relative to GITHUB_WORKSPACE for `github`.
+    static func render(_ report: Report, _ format: OutputFormat, _ context: CommandContext, baseDirectory: String? = nil) -> String {
+        let base = baseDirectory ?? context.environment["GITHUB_WORKSPACE"] ?? context.workingDirectory
+        return render(report, format, color: context.useColor, baseDirectory: base, redactor: context.console.redactor)
+    }
+
+    /// The one way a report becomes text: redacted first, because a format may escape a
+    /// secret (JSON, annotations, Markdown) so that redacting the output would miss it.
+    static func render(
+        _ report: Report, _ format: OutputFormat, color: Bool = false, baseDirectory: String? = nil, redactor: Redactor
+    ) -> String {
+        format.reporter(color: color, baseDirectory: baseDirectory).render(report.redacted(by: redactor))
     }
 }

@@ -25,7 +25,42 @@ public enum Tool {
         ]
     }
 
+    /// Runs one command line. Whatever the command does, the exit status is 0, 1 or 2, and
+    /// everything it printed passed the redaction of the environment's secrets.
     public static func run(
+        _ arguments: [String], environment: [String: String], workingDirectory: String, console: Console
+    ) -> Int32 {
+        let console = console.redacting(Redactor(environment: environment))
+        let status = dispatch(arguments, environment: environment, workingDirectory: workingDirectory, console: console)
+        let label = arguments.first.flatMap(command(named:)).map { "cloudkit-schema \($0.name)" } ?? "cloudkit-schema"
+        return finish(status, label: label, console: console)
+    }
+
+    /// A run whose output could not be written ends in exit 2, said on the stream that
+    /// still works (stderr first). The lost stream cannot carry a status line; when both
+    /// are lost, only the exit status tells.
+    static func finish(_ status: Int32, label: String, console: Console) -> Int32 {
+        console.flush()
+        let failures = [console.outputFailure, console.errorFailure].compactMap { $0 }
+        guard !failures.isEmpty else { return status }
+        let lost = failures.map { "\($0.destination) (\($0.reason))" }.joined(separator: " and ")
+        let message = "error: cloudkit-schema could not write to \(lost): what was written there is lost"
+            + (console.outputFailure != nil ? ", with the status line" : "")
+            + ". The command itself ended in exit \(status); a run whose output is lost ends in exit 2: "
+            + "give the tool a writable stdout and stderr (a full disk, a closed pipe or a closed descriptor loses output)."
+        let statusLine = "\(label): \(ReportStatus.error.words)"
+        if console.errorFailure == nil {
+            console.errorLine(message)
+            console.errorLine(statusLine)
+        } else if console.outputFailure == nil {
+            console.line(message)
+            console.line(statusLine)
+        }
+        console.flush()
+        return ReportStatus.error.exitCode
+    }
+
+    static func dispatch(
         _ arguments: [String], environment: [String: String], workingDirectory: String, console: Console
     ) -> Int32 {
         guard let first = arguments.first else {
@@ -88,7 +123,7 @@ public enum Tool {
             let report = Report(
                 command: command.name, status: .error,
                 findings: [Finding(severity: .error, code: code, message: error.message)])
-            console.out(JSONReporter().render(report))
+            console.out(ReportOutput.render(report, .json, redactor: console.redactor))
         }
         // Plugin hosts collapse exit codes: the last line says the status in words.
         console.errorLine("cloudkit-schema \(command.name): \(ReportStatus.error.words)")

@@ -81,7 +81,7 @@ enum ExportFixtures {
         ("wrong-team", .authorizationFailed(teamID: team, containerID: container)),
         ("wrong-container", .containerNotFound(teamID: team, containerID: container)),
         ("network", .network(detail: "Error: The Internet connection appears to be offline. (NSURLErrorDomain -1009)")),
-        ("garbage", .unparsableExport(.production, error: "", keptAt: nil)),
+        ("garbage", .unparsableExport(.production, error: "", keptAt: nil, redacted: false)),
         ("empty", .emptyExport(.production)),
         ("empty-schema", .notAnExport(.production, reason: "it defines no record types at all")),
         ("silent-failure", .failed(subcommand: "export-schema", status: 5, detail: "",
@@ -89,7 +89,8 @@ enum ExportFixtures {
     ])
     func eachFailureIsDiagnosed(mode: String, expected: CKToolError) throws {
         let error = try #require(failure(mode: mode))
-        if case .unparsableExport(let environment, let detail, let kept) = error {
+        if case .unparsableExport(let environment, let detail, let kept, let redacted) = error {
+            #expect(!redacted)
             #expect(environment == .production)
             #expect(detail.hasPrefix("1:"))
             // Kept inside this test's TMPDIR, which goes away with the test: nothing to delete.
@@ -133,6 +134,7 @@ enum ExportFixtures {
 
 /// Nothing in the product can run a cktool subcommand outside the read-only list.
 @Suite struct CKToolReadOnlyTests {
+    let team = CKToolRunnerTests.team, container = CKToolRunnerTests.container
     /// Exhaustive on purpose: a new `CKToolCommand` case does not compile until it is listed
     /// here, and listing it runs it through the policy.
     func arguments(_ command: CKToolCommand) -> [String] {
@@ -143,9 +145,9 @@ enum ExportFixtures {
 
     @Test func everyExpressibleCommandIsAllowed() throws {
         let commands: [CKToolCommand] = [
-            .exportSchema(teamID: "T", containerID: "C", environment: .development, outputFile: "/tmp/x"),
-            .exportSchema(teamID: "T", containerID: "C", environment: .production, outputFile: "/tmp/x"),
-            .validateSchema(teamID: "T", containerID: "C", environment: .development, file: "/tmp/x"),
+            .exportSchema(teamID: team, containerID: container, environment: .development, outputFile: "/tmp/x"),
+            .exportSchema(teamID: team, containerID: container, environment: .production, outputFile: "/tmp/x"),
+            .validateSchema(teamID: team, containerID: container, environment: .development, file: "/tmp/x"),
             .getTeams,
         ]
         for command in commands {
@@ -161,6 +163,38 @@ enum ExportFixtures {
     func thePolicyRefusesEverythingElse(subcommand: String) {
         #expect(throws: CKToolPolicy.Violation.subcommandNotAllowed(subcommand)) {
             try CKToolPolicy.check(xcrunArguments: ["cktool", subcommand, "--team-id", "T"])
+        }
+    }
+
+    /// Values that would become options of cktool, or that are not what the option takes,
+    /// never reach it, however the argument vector was built.
+    @Test(arguments: [
+        ("--container-id", "--environment=development"), ("--container-id", "--output-file=/x"), ("--container-id", "--help"),
+        ("--container-id", "iCloud.a b"), ("--container-id", "iCloud.a;b"), ("--container-id", "com.example.app"),
+        ("--container-id", "iCloud."), ("--container-id", "iCloud.com..app"), ("--container-id", "iCloud.com.app."),
+        ("--team-id", "--help"), ("--team-id", "abcde12345"), ("--environment", "staging"),
+        ("--output-file", "relative.ckdb"), ("--output-file", "-o"), ("--output-file", "/tmp/a\nb"),
+    ])
+    func thePolicyRefusesValuesThatAreNotWhatTheOptionTakes(option: String, value: String) {
+        var argv = ["cktool", "export-schema", "--team-id", team, "--container-id", container,
+                    "--environment", "production", "--output-file", "/tmp/x"]
+        argv[argv.firstIndex(of: option)! + 1] = value
+        #expect(throws: CKToolPolicy.Violation.invalidValue(option: option, value: value)) {
+            try CKToolPolicy.check(xcrunArguments: argv)
+        }
+    }
+
+    @Test func thePolicyRefusesOptionsItDoesNotWrite() {
+        for extra in [["--output-file"], ["--verbose"], ["--file=/x"], ["-e", "production"]] {
+            #expect(throws: CKToolPolicy.Violation.self) {
+                try CKToolPolicy.check(xcrunArguments: ["cktool", "get-teams"] + extra)
+            }
+        }
+    }
+
+    @Test func containerIDsFollowApplesFormat() {
+        for id in ["iCloud.com.example.app", "iCloud.com.example.My-App2", "iCloud.a", "iCloud.com.Example.shared"] {
+            #expect(CKToolPolicy.isContainerID(id), "\(id)")
         }
     }
 

@@ -106,6 +106,22 @@ import TestSupport
         #expect(try load(environment: ["TEAM_ID": "", "CONTAINER_ID": ""]).teamID == nil)
     }
 
+    /// A container id goes on cktool's command line: from a flag, the environment or the
+    /// file, one that is not a container id is an error naming where it came from.
+    @Test(arguments: ["--environment=development", "--output-file=/x", "--help", "iCloud.a b", "iCloud.a;b"])
+    func containerIDsAreCheckedWhereverTheyComeFrom(id: String) {
+        func message(_ body: () throws -> ResolvedConfiguration) -> String {
+            do { _ = try body(); return "" } catch { return (error as? ConfigError)?.message ?? "" }
+        }
+        let problem = "'\(id)' is not a CloudKit container id"
+        #expect(message { try load(ConfigOverrides(containerIDs: [id])) }.hasPrefix("--container-id: \(problem)"))
+        if !id.contains(" ") {
+            #expect(message { try load(environment: ["CONTAINER_ID": "iCloud.ok,\(id)"]) }.hasPrefix("environment variable CONTAINER_ID: \(problem)"))
+        }
+        directory.write(".cloudkit-schema.json", #"{"containers": [{"id": "\#(id)"}]}"#)
+        #expect(message { try load() }.contains("containers[0].id: \(problem)"))
+    }
+
     @Test func anInvalidFileIsAnErrorEvenWhenEnvironmentOverridesIt() {
         directory.write(".cloudkit-schema.json", #"{"teamId": 12}"#)
         #expect(throws: ConfigError.self) { try load(environment: ["TEAM_ID": "ABCDE12345"]) }

@@ -42,7 +42,7 @@ enum ChangedCommand {
         switch format {
         case .json: context.console.out(ChangedJSON.render(changes, report: report))
         case .text: context.console.out(text(changes))
-        default: context.console.out(format.reporter(color: context.useColor, baseDirectory: changes.repositoryRoot).render(report))
+        default: context.console.out(ReportOutput.render(report, format, context, baseDirectory: changes.repositoryRoot))
         }
         return 0
     }

@@ -15,7 +15,8 @@ enum ExportCommand {
         a CI job without cktool run 'check --production cloudkit/production.ckdb', and
         'gate' reports the snapshot as stale when live Production differs from it.
         The management token comes from CLOUDKIT_MANAGEMENT_TOKEN or cktool's keychain
-        entry; it is never put on a command line or printed.
+        entry; it is never put on a command line or printed, and an export that contains
+        its value is neither printed nor written (exit 2).
         """,
         spec: ArgumentSpec(options: [
             OptionSpec("environment", value: "ENV", help: "development or production."),
@@ -41,21 +42,26 @@ enum ExportCommand {
             return try runner.exportSchema(teamID: team, containerID: container.id.value, environment: environment)
         }
         let text = SchemaPrinter.print(export.schema)
+        // Printed, stdout is often redirected into the snapshot file; redacted it would be
+        // a different schema. So a schema holding the token is neither printed nor written.
+        if context.console.redactor.exposes(text) {
+            throw .setup("the \(environment.displayName) schema was neither printed nor written: \(tokenInExport)")
+        }
         guard let output = context.arguments.value("output") else {
             context.console.out(text)
             return 0
         }
-        let path = context.path(output)
-        do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw .input("\(output): cannot write the export (\(error.localizedDescription)): choose a writable path")
-        }
+        try ExactFile.write(text, to: context.path(output), shown: output, what: "the export",
+                            fix: "choose a writable path", context)
         let types = export.schema.recordTypes.count
         context.console.errorLine(
             "Wrote the \(environment.displayName) schema of \(container.id.value) (\(types) record type\(types == 1 ? "" : "s")) to \(output).")
         return 0
     }
+
+    static let tokenInExport = """
+        cktool's export contains the value of \(CKToolRunner.tokenVariable) (as a record type, field or role name), \
+        and a snapshot with it would expose the token while one without it would be a different schema; \
+        find out why CloudKit or cktool returned the token, create a new token in CloudKit Console (Settings → Tokens), and export again
+        """
 }

@@ -32,7 +32,7 @@ enum FormatCommand {
             if context.arguments.flag("check") {
                 if printed != original { unformatted.append(file) }
             } else if context.arguments.flag("in-place") {
-                if printed != original { try write(printed, to: path, label: file) }
+                if printed != original { try write(printed, to: path, label: file, context) }
             } else {
                 if files.count > 1 { context.console.out("\(index == 0 ? "" : "\n")-- \(file)\n") }
                 context.console.out(printed)
@@ -67,11 +67,8 @@ enum FormatCommand {
         }
     }
 
-    private static func write(_ text: String, to path: String, label: String) throws(CLIError) {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw .input("\(label): cannot write the formatted schema: \(error.localizedDescription)")
-        }
+    private static func write(_ text: String, to path: String, label: String, _ context: CommandContext) throws(CLIError) {
+        try ExactFile.write(text, to: path, shown: label, what: "the formatted schema",
+                            fix: "check the file's permissions and the free space", context)
     }
 }

@@ -92,35 +92,34 @@ enum GateCommand {
         return Report(command: "gate", status: .error, findings: [Finding(severity: .error, code: code, message: message)])
     }
 
-    /// The report on stdout; the status line last (on stderr when the format does not
-    /// end with it); the Markdown summary for GitHub Actions.
+    /// The step summary first (so a warning about it cannot follow the status line), the
+    /// report on stdout, then the status line last (on stderr when the format does not end
+    /// with it).
     static func emit(_ report: Report, format: OutputFormat, _ context: CommandContext) {
         if report.status == .error, format != .text, let message = report.findings.first?.message {
             context.console.errorLine("error: \(message)")
         }
-        let rendered = format.reporter(color: context.useColor, baseDirectory: context.environment["GITHUB_WORKSPACE"] ?? context.workingDirectory).render(report)
+        writeStepSummary(report, context)
+        let rendered = ReportOutput.render(report, format, context)
         context.console.out(rendered)
         let lastLine = rendered.split(separator: "\n").last.map(String.init) ?? ""
-        if lastLine != report.summaryLine {
-            context.console.errorLine(report.summaryLine)
+        let summaryLine = report.redacted(by: context.console.redactor).summaryLine
+        if lastLine != summaryLine {
+            context.console.errorLine(summaryLine)
         }
-        writeStepSummary(report, context)
     }
 
+    /// Appends the Markdown summary to GITHUB_STEP_SUMMARY. It is a copy of the verdict
+    /// for the job page, never the verdict itself: a path that cannot be written (a FIFO,
+    /// a directory, a full disk) is a warning on stderr and the exit status stays what
+    /// the gate decided, since CI acts on the status and the full report is on stdout.
     static func writeStepSummary(_ report: Report, _ context: CommandContext) {
         guard let path = context.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
-        let text = MarkdownReporter().render(report) + "\n"
+        let text = ReportOutput.render(report, .markdown, context) + "\n"
         do {
-            if !FileManager.default.fileExists(atPath: path) {
-                try text.write(toFile: path, atomically: false, encoding: .utf8)
-            } else {
-                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-                defer { try? handle.close() }
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data(text.utf8))
-            }
+            try OutputFile.append(text, to: context.path(path))
         } catch {
-            context.console.errorLine("warning: could not append the summary to GITHUB_STEP_SUMMARY (\(path)): \(error.localizedDescription)")
+            context.console.errorLine("warning: the summary was not written to GITHUB_STEP_SUMMARY (\(path)): \(error.reason); the verdict below stands. Point GITHUB_STEP_SUMMARY at a regular file, or unset it.")
         }
     }
 }

@@ -37,11 +37,8 @@ enum InitCommand {
         if FileManager.default.fileExists(atPath: path) && !context.arguments.flag("force") {
             throw .usage("\(path) already exists: edit it, or pass --force to replace it")
         }
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw .input("\(path): cannot write the configuration (\(error.localizedDescription)): choose a writable path with --output")
-        }
+        try ExactFile.write(text, to: path, shown: path, what: "the configuration",
+                            fix: "choose a writable path with --output", context)
         context.console.out(text)
         context.console.errorLine("Wrote \(path). Check it, then run 'cloudkit-schema config' to see the resolved values.")
         return 0

@@ -44,13 +44,8 @@ enum ScaffoldCommand {
             throw .usage("\(output) already exists: pass --force to replace it")
         }
         let scaffold = InitializerScaffold(containerID: container.id.value, models: models, launchArgument: argument)
-        do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try scaffold.source.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw .input("\(output): cannot write the file (\(error.localizedDescription)): choose a writable path")
-        }
+        try ExactFile.write(scaffold.source, to: path, shown: output, what: "the initializer source",
+                            fix: "choose a writable path", context)
         context.console.line("Wrote \(output) (\(models.description)). Add it to the app target.")
         context.console.line("")
         scaffold.placementGuide.forEach { context.console.line($0.isEmpty ? "" : "  " + $0) }

@@ -11,7 +11,8 @@ public enum CKToolError: Error, Equatable, Sendable, ActionableError {
     case timedOut(subcommand: String, seconds: Double)
     case failed(subcommand: String, status: Int32, detail: String, commandLine: String)
     case emptyExport(CloudKitEnvironment)
-    case unparsableExport(CloudKitEnvironment, error: String, keptAt: String?)
+    /// `redacted`: the kept copy had the management token replaced by `<redacted>`.
+    case unparsableExport(CloudKitEnvironment, error: String, keptAt: String?, redacted: Bool)
     case notAnExport(CloudKitEnvironment, reason: String)
     case refused(CKToolPolicy.Violation)
     case launch(ProcessLaunchError)
@@ -42,8 +43,9 @@ public enum CKToolError: Error, Equatable, Sendable, ActionableError {
             return "cktool \(subcommand) failed with exit status \(status) \(said); run '\(commandLine)' by hand to see the whole error"
         case .emptyExport(let environment):
             return "cktool returned an empty \(environment.displayName) export: a real export always has at least the Users record type, so run the export again and check the container id"
-        case .unparsableExport(let environment, let error, let kept):
-            let where_ = kept.map { "; the output is kept at \($0)" } ?? ""
+        case .unparsableExport(let environment, let error, let kept, let redacted):
+            let note = redacted ? " (with the value of \(CKToolRunner.tokenVariable) replaced by \(Redactor.placeholder))" : ""
+            let where_ = kept.map { "; the output is kept at \($0)\(note)" } ?? ""
             return "cktool's \(environment.displayName) export is not a schema this tool can read (\(error))\(where_): run the export again, and report the file if it persists"
         case .notAnExport(let environment, let reason):
             return "cktool's \(environment.displayName) output is not a complete export (\(reason)): run the export again and check the container id"

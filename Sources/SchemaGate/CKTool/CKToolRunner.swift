@@ -7,7 +7,8 @@ import Foundation
 /// * `xcrun` is found on PATH, or taken from `CLOUDKIT_SCHEMA_XCRUN` (a path; tests point
 ///   it at a fake).
 /// * The token reaches cktool only through the inherited `CLOUDKIT_MANAGEMENT_TOKEN` (or
-///   cktool's keychain), never argv; its value is redacted from everything cktool prints.
+///   cktool's keychain), never argv; its value is redacted (`Redactor`) from everything
+///   cktool prints and from an export kept for inspection.
 /// * Each run has a timeout; the process group is killed when it expires.
 public struct CKToolRunner: Sendable {
     public static let xcrunVariable = "CLOUDKIT_SCHEMA_XCRUN"
@@ -69,7 +70,7 @@ public struct CKToolRunner: Sendable {
         let request = ProcessRequest(
             executable: xcrun, arguments: arguments, environment: environment,
             workingDirectory: workingDirectory, timeout: timeout,
-            redactions: [environment[Self.tokenVariable] ?? ""])
+            redactions: Redactor.secrets(in: environment))
         let result: ProcessResult
         do {
             result = try ProcessRunner.run(request)
@@ -87,7 +88,9 @@ public struct CKToolRunner: Sendable {
     public func exportSchema(teamID: String, containerID: String, environment: CloudKitEnvironment) throws(CKToolError) -> CloudKitExport {
         let directory = temporaryDirectory.appendingPathComponent("cloudkit-schema-export-\(UUID().uuidString.prefix(8))")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // Owner only: the export is read from here, and cktool may put anything in it.
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .launch(.launchFailed("cktool", reason: "cannot create a temporary directory: \(error.localizedDescription)"))
         }
@@ -109,15 +112,30 @@ public struct CKToolRunner: Sendable {
             }
             return CloudKitExport(environment: environment, containerID: containerID, schema: schema, text: text)
         } catch let error as SchemaParseError {
-            keep = FileManager.default.fileExists(atPath: output)
-            if !keep, (try? data.write(to: URL(fileURLWithPath: output))) != nil { keep = true }
+            let kept = keepForInspection(data, at: output)
+            keep = kept != nil
             throw .unparsableExport(environment, error: "\(error.location.line):\(error.location.column): \(error.message)",
-                                    keptAt: keep ? output : nil)
+                                    keptAt: keep ? output : nil, redacted: kept == .redacted)
         } catch let error as CKToolError {
             throw error
         } catch {
             throw .notAnExport(environment, reason: "\(error)")
         }
+    }
+
+    enum KeptCopy { case verbatim, redacted }
+
+    /// Leaves what cktool returned at `path` for a bug report, with the management token
+    /// replaced: it is a diagnostic copy, not a schema, so a changed name harms nothing,
+    /// while the token must not lie in a temporary folder. Nil when it cannot be kept.
+    private func keepForInspection(_ data: Data, at path: String) -> KeptCopy? {
+        let bytes = [UInt8](data)
+        let redacted = Redactor(environment: environment).redact(bytes: bytes)
+        let copy: KeptCopy = redacted == bytes ? .verbatim : .redacted
+        if copy == .verbatim && FileManager.default.fileExists(atPath: path) { return copy }
+        // Not kept, the folder goes, and with it cktool's file.
+        guard (try? OutputFile.replace(path, with: redacted)) != nil else { return nil }
+        return copy
     }
 }
 

@@ -9,6 +9,8 @@ public enum ConfigError: Error, Equatable, Sendable, ActionableError {
     case invalid(file: String, line: Int, keyPath: String, message: String)
     /// An environment variable with an unusable value.
     case invalidEnvironment(variable: String, message: String)
+    /// A command-line flag with an unusable value.
+    case invalidFlag(String, message: String)
     /// A value a command needs that no flag, environment variable or file provides.
     case missing(String)
 
@@ -26,6 +28,8 @@ public enum ConfigError: Error, Equatable, Sendable, ActionableError {
             return "\(file):\(line): \(keyPath): \(message)"
         case .invalidEnvironment(let variable, let message):
             return "environment variable \(variable): \(message)"
+        case .invalidFlag(let flag, let message):
+            return "\(flag): \(message); fix the value"
         case .missing(let text):
             return text
         }

@@ -129,16 +129,21 @@ extension ConfigFile {
         guard case .string(let value) = node.value else {
             throw reader.fail(node, "teamId", "expected a string, found \(node.kindDescription)")
         }
-        guard ResolvedConfiguration.isTeamID(value) else {
-            throw reader.fail(node, "teamId", ResolvedConfiguration.notATeamID(value))
+        guard CKToolPolicy.isTeamID(value) else {
+            throw reader.fail(node, "teamId", CKToolPolicy.notATeamID(value))
         }
         return value
     }
 
     private static func parseContainer(_ entry: ConfigObjectReader) throws(ConfigError) -> ContainerConfig {
         var reader = entry
-        guard let id = try reader.string("id") else {
+        let node = reader.raw("id")
+        guard let id = try reader.string("id"), let node else {
             throw reader.fail(reader.node, reader.path + ".id", "every container needs an id, e.g. \"iCloud.com.example.app\"")
+        }
+        // It goes on cktool's command line: checked here, with its line.
+        guard CKToolPolicy.isContainerID(id) else {
+            throw reader.fail(node, reader.path + ".id", CKToolPolicy.notAContainerID(id))
         }
         var container = ContainerConfig(id: id)
         container.modelPaths = try reader.stringArray("modelPaths")
@@ -177,9 +182,6 @@ extension ConfigFile {
             command = .arguments(arguments)
         default:
             throw reader.fail(node, keyPath, "expected a non-empty array of strings or a non-empty string, found \(node.kindDescription)")
-        }
-        if let forbidden = CKToolPolicy.forbiddenSubcommand(in: command.description) {
-            throw reader.fail(node, keyPath, "runs 'cktool \(forbidden)', which changes CloudKit; this tool is read-only: materialize Development by running the app (initializeCloudKitSchema), not with cktool")
         }
         let create = CreateConfig(command: command, workingDirectory: try reader.string("workingDirectory"))
         try reader.finish()

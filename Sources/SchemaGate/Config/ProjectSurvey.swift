@@ -81,7 +81,9 @@ public struct ProjectSurvey: Sendable, Equatable {
         guard let data = try? Data(contentsOf: url),
               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
               let ids = plist[Self.containerKey] as? [String] else { return }
-        let new = ids.filter { !$0.isEmpty && !$0.contains("$(") && !containerIDs.contains($0) }
+        // Build-setting references (iCloud.$(CFBundleIdentifier)) and anything else cktool
+        // would refuse are left for the user to fill in.
+        let new = ids.filter { CKToolPolicy.isContainerID($0) && !containerIDs.contains($0) }
         containerIDs += new
         if !new.isEmpty { sources.append("containers from \(relative)") }
     }
@@ -98,7 +100,7 @@ public struct ProjectSurvey: Sendable, Equatable {
         for line in text.split(whereSeparator: \.isNewline) where line.contains("DEVELOPMENT_TEAM") {
             let value = line.split(separator: "=").dropFirst().first?
                 .trimmingCharacters(in: CharacterSet(charactersIn: " \t;\"")) ?? ""
-            if ResolvedConfiguration.isTeamID(value), !teamIDs.contains(value), !found.contains(value) { found.append(value) }
+            if CKToolPolicy.isTeamID(value), !teamIDs.contains(value), !found.contains(value) { found.append(value) }
         }
         teamIDs += found
         if !found.isEmpty { sources.append("team from \(relative)") }

@@ -137,22 +137,19 @@ public struct ResolvedConfiguration: Sendable {
         }
         guard let candidate else { return nil }
         // The file's value was checked when it was parsed, with its line.
-        guard candidate.source == .file || isTeamID(candidate.value) else {
-            let problem = notATeamID(candidate.value)
-            if candidate.source == .environment {
-                throw .invalidEnvironment(variable: teamVariable, message: problem + "; fix or unset it")
-            }
-            throw .missing("--team-id: \(problem)")
+        guard candidate.source == .file || CKToolPolicy.isTeamID(candidate.value) else {
+            throw invalid(candidate, CKToolPolicy.notATeamID(candidate.value))
         }
         return candidate
     }
 
-    static func notATeamID(_ value: String) -> String {
-        "'\(value)' is not an Apple team id: it has 10 capital letters and digits, the DEVELOPMENT_TEAM of the Xcode project"
-    }
-
-    static func isTeamID(_ value: String) -> Bool {
-        value.count == 10 && value.allSatisfy { ($0.isASCII && $0.isUppercase) || ("0"..."9").contains($0) }
+    /// A flag's or environment variable's value that cannot go on cktool's command line
+    /// (the file's values are checked when it is parsed, with their line).
+    private static func invalid(_ value: Sourced<String>, _ problem: String) -> ConfigError {
+        if value.source == .environment {
+            return .invalidEnvironment(variable: value.origin, message: problem + "; fix or unset it")
+        }
+        return .invalidFlag(value.origin, message: problem)
     }
 
     private static func resolveContainers(
@@ -172,15 +169,19 @@ public struct ResolvedConfiguration: Sendable {
         }
         // Flags or the environment choose the containers; the file's entries still
         // supply per-container settings for the ids they name.
+        func checked(_ id: Sourced<String>) throws(ConfigError) -> ResolvedContainer {
+            guard CKToolPolicy.isContainerID(id.value) else { throw invalid(id, CKToolPolicy.notAContainerID(id.value)) }
+            return resolved(id)
+        }
         if !overrides.containerIDs.isEmpty {
-            return overrides.containerIDs.map { resolved(Sourced($0, .flag, "--container-id")) }
+            return try overrides.containerIDs.map { (id: String) throws(ConfigError) in try checked(Sourced(id, .flag, "--container-id")) }
         }
         if let variable = environment[containerVariable], !variable.isEmpty {
             let ids = variable.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
             guard !ids.isEmpty else {
                 throw .invalidEnvironment(variable: containerVariable, message: "'\(variable)' names no container; give an id like iCloud.com.example.app or unset it")
             }
-            return ids.map { resolved(Sourced($0, .environment, containerVariable)) }
+            return try ids.map { (id: String) throws(ConfigError) in try checked(Sourced(id, .environment, containerVariable)) }
         }
         return configured.map { resolved(Sourced($0.id, .file, "containers")) }
     }

@@ -13,7 +13,7 @@ final class PipeReader: @unchecked Sendable {
     var descriptor: Int32 { fd }
     private let stream: ProcessStream
     private let limit: Int
-    private let redactions: [String]
+    private let redactor: Redactor
     private let onLine: (@Sendable (ProcessStream, String) -> Void)?
     private let lock = NSLock()
     private var buffer = Data()
@@ -27,7 +27,7 @@ final class PipeReader: @unchecked Sendable {
         self.fd = fd
         self.stream = stream
         self.limit = limit
-        self.redactions = redactions.filter { !$0.isEmpty }
+        self.redactor = Redactor(secrets: redactions)
         self.onLine = onLine
     }
 
@@ -71,7 +71,7 @@ final class PipeReader: @unchecked Sendable {
 
     /// What was read, redacted, and whether the start was dropped to respect the limit.
     var result: (data: Data, truncated: Bool) {
-        lock.withLock { (Redaction.apply(redactions, to: buffer), dropped) }
+        lock.withLock { (redactor.isEmpty ? buffer : Data(redactor.redact(bytes: [UInt8](buffer))), dropped) }
     }
 
     private func drain() {
@@ -125,23 +125,6 @@ final class PipeReader: @unchecked Sendable {
     private func emit(_ line: Data, to handler: @Sendable (ProcessStream, String) -> Void) {
         var text = String(decoding: line, as: UTF8.self)
         if text.hasSuffix("\r") { text.removeLast() }
-        handler(stream, Redaction.apply(redactions, to: text))
-    }
-}
-
-/// Replacing secrets in text before anyone sees it.
-public enum Redaction {
-    public static let placeholder = "<redacted>"
-
-    public static func apply(_ secrets: [String], to text: String) -> String {
-        secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
-    }
-
-    static func apply(_ secrets: [String], to data: Data) -> Data {
-        let secrets = secrets.filter { !$0.isEmpty }
-        guard !secrets.isEmpty else { return data }
-        let text = String(decoding: data, as: UTF8.self)
-        guard secrets.contains(where: { text.contains($0) }) else { return data }
-        return Data(apply(secrets, to: text).utf8)
+        handler(stream, redactor.redact(text))
     }
 }

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The one redaction: the value of `CLOUDKIT_MANAGEMENT_TOKEN` replaced by `<redacted>` in
+/// everything that leaves the process (README "Guarantees"). The console applies it to
+/// every byte written to stdout and stderr, reports are redacted before a format escapes
+/// them, the step summary and kept exports are written redacted, and files whose content
+/// must be exact (snapshots, formatted schemas) are refused instead (`OutputFile`).
+///
+/// Matching is on bytes, as written: a secret is found wherever its UTF-8 bytes occur.
+public struct Redactor: Sendable, Equatable {
+    public static let placeholder = "<redacted>"
+    private static let placeholderBytes = Array(placeholder.utf8)
+
+    /// Longest first, so where two secrets match the longer is replaced whole.
+    private let secrets: [[UInt8]]
+    /// Which bytes begin a secret: the scan skips every other byte at once.
+    private let startsSecret: [Bool]
+
+    public init(secrets: [String]) {
+        var unique: [[UInt8]] = []
+        for secret in secrets.map({ Array($0.utf8) }) where !secret.isEmpty && !unique.contains(secret) {
+            unique.append(secret)
+        }
+        self.secrets = unique.sorted { $0.count > $1.count }
+        var starts = [Bool](repeating: false, count: 256)
+        for secret in unique { starts[Int(secret[0])] = true }
+        startsSecret = starts
+    }
+
+    /// What a command run with `environment` must never let out: the management token.
+    public init(environment: [String: String]) {
+        self.init(secrets: Self.secrets(in: environment))
+    }
+
+    /// The secret values of an environment, for subprocess output redaction.
+    public static func secrets(in environment: [String: String]) -> [String] {
+        [environment[CKToolRunner.tokenVariable] ?? ""].filter { !$0.isEmpty }
+    }
+
+    public var isEmpty: Bool { secrets.isEmpty }
+
+    /// Whether `text` contains a secret.
+    public func exposes(_ text: String) -> Bool { exposes(bytes: Array(text.utf8)) }
+
+    public func exposes(bytes: [UInt8]) -> Bool {
+        redact(bytes: bytes) != bytes
+    }
+
+    public func redact(_ text: String) -> String {
+        guard !secrets.isEmpty else { return text }
+        let bytes = Array(text.utf8)
+        let redacted = redact(bytes: bytes)
+        return redacted == bytes ? text : String(decoding: redacted, as: UTF8.self)
+    }
+
+    public func redact(bytes: [UInt8]) -> [UInt8] {
+        guard !secrets.isEmpty else { return bytes }
+        return scan(bytes, complete: true).redacted
+    }
+
+    /// Replaces secrets scanning from the start: at each position the longest secret that
+    /// matches. Unless the text is `complete`, the scan stops where the rest could still
+    /// become a (longer) secret with more bytes, and returns that rest as `held`.
+    func scan(_ bytes: [UInt8], complete: Bool) -> (redacted: [UInt8], held: [UInt8]) {
+        var redacted: [UInt8] = []
+        redacted.reserveCapacity(bytes.count)
+        var copied = 0, index = 0
+        while index < bytes.count {
+            guard startsSecret[Int(bytes[index])] else {
+                index += 1
+                continue
+            }
+            let rest = bytes.count - index
+            var matched: Int?
+            var undecided = false
+            for secret in secrets {
+                if secret.count <= rest {
+                    if matched == nil && bytes[index..<index + secret.count].elementsEqual(secret) { matched = secret.count }
+                } else if !complete && secret.starts(with: bytes[index...]) {
+                    undecided = true
+                }
+            }
+            if undecided {
+                redacted += bytes[copied..<index]
+                return (redacted, Array(bytes[index...]))
+            }
+            guard let matched else {
+                index += 1
+                continue
+            }
+            redacted += bytes[copied..<index]
+            redacted += Self.placeholderBytes
+            index += matched
+            copied = index
+        }
+        redacted += bytes[copied...]
+        return (redacted, [])
+    }
+}
+
+/// Redaction over a stream written in pieces: a secret split across two writes is still
+/// found, because the end of a write that could begin a secret is held back until the
+/// next write (or `flush`) settles it. Everything else passes through at once.
+public final class RedactingStream: @unchecked Sendable {
+    private let redactor: Redactor
+    private let sink: ([UInt8]) -> Void
+    private let lock = NSLock()
+    private var pending: [UInt8] = []
+
+    public init(redactor: Redactor, sink: @escaping ([UInt8]) -> Void) {
+        self.redactor = redactor
+        self.sink = sink
+    }
+
+    public func write(_ bytes: [UInt8]) {
+        guard !redactor.isEmpty else { return sink(bytes) }
+        lock.withLock {
+            let (ready, held) = redactor.scan(pending + bytes, complete: false)
+            pending = held
+            if !ready.isEmpty { sink(ready) }
+        }
+    }
+
+    /// Lets out what was held back (it did not become a secret).
+    public func flush() {
+        lock.withLock {
+            if !pending.isEmpty { sink(redactor.redact(bytes: pending)) }
+            pending = []
+        }
+    }
+}
+
+extension Report {
+    /// The report with every secret removed from its text, before a format escapes it
+    /// (JSON, GitHub annotations and Markdown escape characters a token may contain).
+    public func redacted(by redactor: Redactor) -> Report {
+        guard !redactor.isEmpty else { return self }
+        var report = self
+        report.command = redactor.redact(command)
+        report.notes = notes.map(redactor.redact)
+        report.findings = findings.map { $0.redacted(by: redactor) }
+        return report
+    }
+}
+
+extension Finding {
+    func redacted(by redactor: Redactor) -> Finding {
+        var finding = self
+        for field in [\Finding.code, \.message] { finding[keyPath: field] = redactor.redact(finding[keyPath: field]) }
+        for field in [\Finding.fix, \.recordType, \.field, \.expectedType, \.actualType, \.environment, \.file] {
+            finding[keyPath: field] = finding[keyPath: field].map(redactor.redact)
+        }
+        return finding
+    }
+}
