@@ -120,6 +120,9 @@ public enum ModelReader {
                 problems.append(invalid)
             }
             let parsed = SwiftModelParser.parse(file.contents, file: file.path)
+            if let offset = parsed.invalidByteOffset {
+                problems.append(SwiftSourceBytes.diagnostic(file.contents, offset: offset, file: file.path))
+            }
             problems += parsed.unclosedModels.map { model in
                 ModelDiagnostic(
                     kind: .parseError,

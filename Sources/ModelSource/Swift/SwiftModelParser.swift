@@ -73,7 +73,10 @@ public enum SwiftModelParser {
     }
 
     static func parse(_ bytes: [UInt8], file: String) -> SwiftFileDeclarations {
-        SwiftDeclarationParser.parse(SwiftLexer.tokenize(bytes), file: file, mayRegister: mayRegisterModels(bytes))
+        let (tokens, controlByte) = SwiftLexer.tokenizeChecked(bytes)
+        var declarations = SwiftDeclarationParser.parse(tokens, file: file, mayRegister: mayRegisterModels(bytes))
+        declarations.invalidByteOffset = SwiftSourceBytes.firstInvalidOffset(bytes, controlByteInCode: controlByte)
+        return declarations
     }
 
     /// Whether the model reader needs to lex this file at all: besides models and

@@ -22,10 +22,13 @@ public enum PersistedModelComparison {
         if shortcut, onlyTouched(detected, configuration: configuration) { return .unchanged }
         let unchanged = parseUnchangedFiles(detected, configuration: configuration)
         let (old, new) = readBoth(detected, configuration: configuration, unchanged: unchanged)
-        for (model, when) in [(old, "at \(report.base.name ?? base)"), (new, "in the working tree")] {
-            if let problem = model.diagnostics.first(where: ModelDiagnosticFindings.isInputProblem) {
-                return .unknown("\(problem.file) could not be read \(when): \(problem.message)")
-            }
+        // A broken file in the working tree must be fixed (an input error, as every
+        // command reports it); one in the past only leaves the answer unknown.
+        if let problem = new.diagnostics.first(where: ModelDiagnosticFindings.isInputProblem) {
+            return .unreadable(problem.message)
+        }
+        if let problem = old.diagnostics.first(where: ModelDiagnosticFindings.isInputProblem) {
+            return .unknown("\(problem.file) could not be read at \(report.base.name ?? base): \(problem.message)")
         }
         let differences = PersistedModelDiff.differences(from: old, to: new)
         return differences.isEmpty ? .unchanged : .changed(differences)
