@@ -101,6 +101,7 @@ enum ChangedCommand {
         case .copied: return "C"
         case .typeChanged: return "T"
         case .untracked: return "?"
+        case .unversioned: return "!"
         }
     }
 }
