@@ -1,3 +1,4 @@
+import Foundation
 import ModelSource
 
 /// The model reader's files, as change detection sees them. The reader walks the model
@@ -38,7 +39,7 @@ struct ReaderFileSet: Sendable {
             let relative = String(file.dropFirst(prefix.count))
             if known.contains(relative) {
                 versioned.insert(relative)
-            } else if let submodule = Self.submodule(containing: relative, known: known) {
+            } else if let submodule = Self.submodule(containing: relative, known: known, root: root) {
                 unversioned.append((relative, file, "inside git submodule \(submodule), whose history change detection does not follow"))
             } else {
                 unversioned.append((relative, file, "not tracked by git (ignored, or reached through a symbolic link), so its state at the base is unknown"))
@@ -46,12 +47,17 @@ struct ReaderFileSet: Sendable {
         }
     }
 
-    /// The nearest folder above `path` that git lists as an entry of its own: a submodule.
-    private static func submodule(containing path: String, known: Set<String>) -> String? {
+    /// The nearest folder above `path` that git lists as an entry of its own and that is
+    /// a checkout (holds `.git`), not a symbolic link git stores as one: a submodule.
+    private static func submodule(containing path: String, known: Set<String>, root: String) -> String? {
         var components = path.split(separator: "/").dropLast()
         while !components.isEmpty {
             let folder = components.joined(separator: "/")
-            if known.contains(folder) { return folder }
+            if known.contains(folder) {
+                let absolute = root + "/" + folder
+                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil
+                return !isLink && FileManager.default.fileExists(atPath: absolute + "/.git") ? folder : nil
+            }
             components = components.dropLast()
         }
         return nil
