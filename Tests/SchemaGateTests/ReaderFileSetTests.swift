@@ -8,19 +8,11 @@ import TestSupport
 /// history for is listed as unversioned, with why, and the model change is unknown, so
 /// the gate checks CloudKit; files the reader does not read are not compared.
 @Suite struct ReaderFileSetTests {
-    static let item = ChangeDetectorTests.item
     static let note = "import SwiftData\n\n@Model\nfinal class Note {\n    var text: String = \"\"\n    init() {}\n}\n"
 
     /// App/Models at v1.0, HEAD one commit past the tag, and the configuration's model paths.
     func repository(modelPaths: [String] = ["App/Models"]) throws -> FixtureRepository {
-        let repo = try FixtureRepository()
-        repo.write("App/Models/Item.swift", Self.item)
-        repo.write(".cloudkit-schema.json", "{\"modelPaths\": [\(modelPaths.map { "\"\($0)\"" }.joined(separator: ", "))]}")
-        try repo.commit("1.0")
-        try repo.tag("v1.0")
-        repo.write("NOTES.md", "after the release\n")
-        try repo.commit("after 1.0")
-        return repo
+        try PersistedModelComparisonTests().repository(modelPaths: modelPaths)
     }
 
     func analyse(_ repo: FixtureRepository) throws -> ChangeReport {
