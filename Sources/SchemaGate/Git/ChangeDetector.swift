@@ -52,9 +52,11 @@ public struct ChangeDetector: Sendable {
         }
         detected.report.files = listed.files
         detected.contents.workTreeFiles = listed.workTree
-        detected.contents.reader = ReaderFileSet(
-            planned: plan.value(), canonicalPaths: readerPaths, root: ModelFileClassifier.canonical(repository.root),
-            known: Set(listed.workTree))
+        detected.contents.reader = timer.measure("changes: the model reader's files") {
+            ReaderFileSet(
+                planned: plan.value(), canonicalPaths: readerPaths, root: ModelFileClassifier.canonical(repository.root),
+                known: Set(listed.workTree))
+        }
         try timer.measure("changes: classify") { () throws(GitError) in
             try classify(&detected, base: baseCommit, baseName: base.name ?? baseCommit, baseObjects: listed.baseObjects)
         }

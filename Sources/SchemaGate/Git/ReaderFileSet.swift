@@ -31,12 +31,14 @@ struct ReaderFileSet: Sendable {
         roots = canonicalPaths.compactMap { path in
             path == root ? "" : path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
         }
+        // Byte-wise prefix tests: thousands of paths, where Character-wise ones walk graphemes.
+        let prefixBytes = prefix.utf8.count
         for file in planned {
-            guard file.hasPrefix(prefix) else {
+            guard file.utf8.starts(with: prefix.utf8) else {
                 unversioned.append((file, file, "outside the git repository, so it has no history there"))
                 continue
             }
-            let relative = String(file.dropFirst(prefix.count))
+            let relative = String(decoding: file.utf8.dropFirst(prefixBytes), as: UTF8.self)
             if known.contains(relative) {
                 versioned.insert(relative)
             } else if let submodule = Self.submodule(containing: relative, known: known, root: root) {
