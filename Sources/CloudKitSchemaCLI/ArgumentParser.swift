@@ -5,6 +5,8 @@ public struct ParsedArguments: Sendable {
     public var values: [String: [String]] = [:]
     public var flags: Set<String> = []
     public var positionals: [String] = []
+    /// `--help` or `-h` stood where an option can stand (never as an option's value).
+    public var helpRequested = false
 
     public func flag(_ name: String) -> Bool { flags.contains(name) }
     public func value(_ name: String) -> String? { values[name]?.last }
@@ -13,7 +15,16 @@ public struct ParsedArguments: Sendable {
 
 /// A hand-written parser: `--flag`, `--name value`, `--name=value`, repeated options,
 /// multi-value options, `--` to end options. Errors carry a "did you mean" suggestion.
+///
+/// An argument that starts with `-` is never taken as an option's value: `--since -h` is
+/// "--since needs a value", not a request for help, and not the revision `-h` (git would
+/// read it as an option). Such a value is written `--since=-h`. So every argument that
+/// starts with `-` before `--` stands in an option's place, and help is decided here,
+/// where that is known, not by scanning the raw arguments.
 public struct ArgumentParser {
+    /// The spellings of the help request every command accepts.
+    static let helpSpellings: Set<String> = ["--help", "-h"]
+
     let spec: ArgumentSpec
 
     public init(spec: ArgumentSpec) { self.spec = spec }
@@ -30,6 +41,11 @@ public struct ArgumentParser {
                 continue
             }
             if argument == "--" { optionsEnded = true; continue }
+            if Self.helpSpellings.contains(argument) {
+                // Help wins over whatever follows; what came before has parsed.
+                result.helpRequested = true
+                return result
+            }
             guard argument.hasPrefix("--") else {
                 throw .usage("unknown option '\(argument)'; options are spelled --name\(suggestion(for: String(argument.dropFirst())))")
             }
@@ -55,7 +71,7 @@ public struct ArgumentParser {
                     }
                 }
                 guard !values.isEmpty, !values.contains(where: \.isEmpty) else {
-                    throw .usage("option --\(name) needs a value: \(option.usage)")
+                    throw .usage("option --\(name) needs a value: \(option.usage)\(dashHint(name, next: arguments, at: index))")
                 }
                 if option.kind == .single, let previous = result.values[name]?.first, previous != values[0] {
                     throw .usage("option --\(name) was given twice ('\(previous)' and '\(values[0])'); give it once")
@@ -69,6 +85,13 @@ public struct ArgumentParser {
 
     private func isOption(_ argument: String) -> Bool {
         argument.hasPrefix("-") && argument != "-"
+    }
+
+    /// When the missing value is really an argument starting with `-`, how to give it.
+    private func dashHint(_ name: String, next arguments: [String], at index: Int) -> String {
+        guard index < arguments.count, isOption(arguments[index]) else { return "" }
+        let next = arguments[index]
+        return "; '\(next)' starts with '-', so it is read as an option, never as a value (write --\(name)=\(next) to give it as the value)"
     }
 
     private func checkPositionals(_ positionals: [String]) throws(CLIError) {

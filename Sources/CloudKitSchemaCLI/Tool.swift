@@ -87,12 +87,13 @@ public enum Tool {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
-            console.out(HelpFormatter.help(for: command))
-            return 0
-        }
         do throws(CLIError) {
+            // The parser decides whether `--help` is a request or an option's value.
             let parsed = try ArgumentParser(spec: command.spec).parse(rest)
+            if parsed.helpRequested {
+                console.out(HelpFormatter.help(for: command))
+                return 0
+            }
             let context = CommandContext(
                 arguments: parsed, environment: environment, workingDirectory: workingDirectory, console: console)
             return try command.run(context)

@@ -55,6 +55,18 @@ struct ModelFileCollector {
         return (results, diagnostics)
     }
 
+    /// The files `collect` would read, as paths to read (through any symbolic link the walk
+    /// followed), in walk order, without reading them. Change detection takes the reader's
+    /// file set from here, so the two cannot see different files.
+    static func plan(_ paths: [String], workingDirectory: String?) -> [String] {
+        var collector = ModelFileCollector(workingDirectory: workingDirectory)
+        for path in paths { collector.collect(path) }
+        return collector.plan.compactMap { step in
+            if case .read(let real, _) = step { return real }
+            return nil
+        }
+    }
+
     private enum Outcome<Result> {
         case processed(Result)
         case unreadable(String)

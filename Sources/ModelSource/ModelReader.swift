@@ -30,6 +30,12 @@ public enum ModelReader {
         return model
     }
 
+    /// The files `read(paths:workingDirectory:)` reads, found by the same walk, without
+    /// reading them: absolute when `workingDirectory` is (or the paths are).
+    public static func files(paths: [String], workingDirectory: String?) -> [String] {
+        ModelFileCollector.plan(paths, workingDirectory: workingDirectory)
+    }
+
     /// Reads in-memory files (for example blobs at an older git commit). Core Data models
     /// are passed as their `contents` files with the path inside the bundle
     /// (`App.xcdatamodeld/App 2.xcdatamodel/contents`) plus the bundle's `.xccurrentversion`.
@@ -120,6 +126,9 @@ public enum ModelReader {
                 problems.append(invalid)
             }
             let parsed = SwiftModelParser.parse(file.contents, file: file.path)
+            if let offset = parsed.invalidByteOffset {
+                problems.append(SwiftSourceBytes.diagnostic(file.contents, offset: offset, file: file.path))
+            }
             problems += parsed.unclosedModels.map { model in
                 ModelDiagnostic(
                     kind: .parseError,

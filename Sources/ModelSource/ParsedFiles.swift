@@ -34,6 +34,15 @@ public struct ParsedFiles: Sendable {
         }
     }
 
+    /// Whether the reader takes anything from the file at `path` (false when it was not
+    /// parsed here, or holds nothing model-like).
+    public func contributes(at path: String) -> Bool {
+        switch result(at: path) {
+        case nil, .skipped?: return false
+        case .swift?, .coreData?: return true
+        }
+    }
+
     private func result(at path: String) -> ModelReader.FileResult? {
         indexByPath[path].map { results[$0].result }
     }

@@ -37,6 +37,22 @@ import Testing
         #expect(fixed.status == 0, "\(fixed.output)")
     }
 
+    /// The tool reads SKIP_CLOUDKIT_SCHEMA_CHECK for the hook (one reader): yes-words skip
+    /// loudly, no-words run, anything else blocks with exit 2.
+    @Test(arguments: [("1", Int32(0)), ("true", 0), ("YES", 0), ("0", 1), ("no", 1), ("false", 1), ("", 1), ("maybe", 2), ("on", 2)])
+    func preCommitLeavesSkipToTheTool(value: String, status: Int32) throws {
+        let repo = try HookRepository(tool: .real)
+        repo.dir.write("App/Models/Item.swift", Self.badModel)
+        try repo.git(["add", "-A"])
+        let hook = try repo.runHook("pre-commit", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": value])
+        #expect(hook.status == status, "\(value): \(hook.output)")
+        switch status {
+        case 0: #expect(hook.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=\(value) is set, so the CloudKit model lint of the staged files did NOT run."))
+        case 1: #expect(hook.output.contains("[required-attribute]"))
+        default: #expect(hook.output.contains("SKIP_CLOUDKIT_SCHEMA_CHECK='\(value)' is neither yes nor no"))
+        }
+    }
+
     func releaseRepository() throws -> HookRepository {
         let repo = try HookRepository(tool: .real)
         repo.dir.write("App/Models/Item.swift", Self.goodModel)
@@ -64,7 +80,7 @@ import Testing
 
         let skipped = try repo.push(["v1.0"], environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
         #expect(skipped.status == 0, "\(skipped.output)")
-        #expect(skipped.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set, so the CloudKit schema gate did NOT run."))
+        #expect(skipped.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set, so the CloudKit schema gate checked NOTHING."))
         #expect(try repo.remoteTags() == ["v1.0"])
     }
 

@@ -14,6 +14,11 @@ final class HookRepository: @unchecked Sendable {
     /// Where the fake xcrun (tool: .real) finds `<environment>.ckdb`.
     var exports: String { support.file("exports") }
 
+    /// What the stand-in prints for `config --get key`.
+    func answer(_ key: String, _ value: String) {
+        support.write("answers/\(key)", value + "\n")
+    }
+
     func serve(development: String, production: String) {
         support.write("exports/development.ckdb", development)
         support.write("exports/production.ckdb", production)
@@ -23,18 +28,24 @@ final class HookRepository: @unchecked Sendable {
     /// all (a PATH with only git and a shell), or the real built binary.
     enum Tool { case stub, stubOnPath, none, real }
 
-    /// `toolStatus`: what the stand-in exits with.
-    init(toolStatus: Int32 = 0, tool: Tool = .stub) throws {
+    /// `toolStatus`: what the stand-in exits with. Asked `config --get KEY`, it prints the
+    /// answer `answer(KEY, ...)` left (nothing by default) and exits with `configStatus`.
+    init(toolStatus: Int32 = 0, configStatus: Int32 = 0, tool: Tool = .stub) throws {
         let log = support.file("calls")
         support.write("bin/cloudkit-schema", """
             #!/bin/sh
             {
               printf 'CALL\\n'; printf 'ARG %s\\n' "$@"; printf 'DIR %s\\n' "$(pwd -P)"
               printf 'HEAD %s\\n' "$(git rev-parse HEAD 2>/dev/null)"
+              printf 'INDEX %s\\n' "${GIT_INDEX_FILE:-}"
               find . -path ./.git -prune -o -type f -print | sed 's|^\\./|FILE |' | sort
               [ -f Item.swift ] && sed 's/^/ITEM /' Item.swift
               [ -f App/Models/Item.swift ] && sed 's/^/ITEM /' App/Models/Item.swift
             } >>'\(log)'
+            if [ "$1" = config ] && [ "$2" = --get ]; then
+              cat '\(support.path)/answers/'"$3" 2>/dev/null
+              exit \(configStatus)
+            fi
             exit \(toolStatus)
             """)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: support.file("bin/cloudkit-schema"))
@@ -43,7 +54,7 @@ final class HookRepository: @unchecked Sendable {
             "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
             "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
             "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-            "SKIP_CLOUDKIT_SCHEMA_CHECK": nil, "CLOUDKIT_SCHEMA_TAG_PATTERN": nil, "CLOUDKIT_SCHEMA_PACKAGE": nil,
+            "SKIP_CLOUDKIT_SCHEMA_CHECK": nil, "CLOUDKIT_SCHEMA_PACKAGE": nil,
             "CLOUDKIT_SCHEMA": nil, "PATH": path,
         ]
         switch tool {
@@ -112,6 +123,8 @@ final class HookRepository: @unchecked Sendable {
         var head = ""
         var files: [String] = []
         var snapshot = ""
+        /// GIT_INDEX_FILE as the tool saw it ("" when unset).
+        var indexFile = ""
     }
 
     /// The stand-in's calls, in order.
@@ -128,6 +141,7 @@ final class HookRepository: @unchecked Sendable {
             case "HEAD": calls[calls.count - 1].head = value + "\n"
             case "FILE": calls[calls.count - 1].files.append(value)
             case "ITEM": calls[calls.count - 1].snapshot += value + "\n"
+            case "INDEX": calls[calls.count - 1].indexFile = value
             default: break
             }
         }

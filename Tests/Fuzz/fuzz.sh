@@ -31,7 +31,7 @@ case "$target" in
         module CloudKitSchema; module ModelSource; module SchemaGate CloudKitSchema ModelSource
         module CloudKitSchemaCLI SchemaGate CloudKitSchema ModelSource
         libs=(CloudKitSchemaCLI SchemaGate ModelSource CloudKitSchema); source=FuzzArguments.swift
-        seeds=() ;;
+        seeds=(Tests/Fuzz/seeds/args) ;;
     config)
         module CloudKitSchema; module ModelSource; module SchemaGate CloudKitSchema ModelSource
         libs=(SchemaGate ModelSource CloudKitSchema); source=FuzzConfig.swift

@@ -25,10 +25,11 @@ import TestSupport
 
     func modelChange(_ repo: FixtureRepository) throws -> ChangeReport.ModelChange? {
         let configuration = try ResolvedConfiguration.load(workingDirectory: repo.path, environment: [:])
-        let detected = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
-        let alone = PersistedModelComparison.compare(detected, configuration: configuration)
+        let detected = try ChangeAnalysis.detector(
+            workingDirectory: repo.path, environment: baseEnvironment(), since: nil, configuration: configuration).detect()
+        let alone = PersistedModelComparison.compare(detected)
         // Reading every model in full gives the verdict the shortcut gave, if it took it.
-        let full = PersistedModelComparison.compare(detected, configuration: configuration, shortcut: false)
+        let full = PersistedModelComparison.compare(detected, shortcut: false)
         #expect(full == alone)
         // The gate's path parses the unchanged files while git fetches the base: same answer.
         let overlapped = try ChangeAnalysis.run(
@@ -39,8 +40,9 @@ import TestSupport
 
     func onlyTouched(_ repo: FixtureRepository) throws -> Bool {
         let configuration = try ResolvedConfiguration.load(workingDirectory: repo.path, environment: [:])
-        let detected = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
-        return PersistedModelComparison.onlyTouched(detected, configuration: configuration)
+        let detected = try ChangeAnalysis.detector(
+            workingDirectory: repo.path, environment: baseEnvironment(), since: nil, configuration: configuration).detect()
+        return PersistedModelComparison.onlyTouched(detected)
     }
 
     /// The shortcut: when the changed files declare the same things (comments, methods,
@@ -132,10 +134,11 @@ import TestSupport
         let repo = try repository(modelPaths: nil)
         repo.write("App/Models/Item.swift", Self.item.replacingOccurrences(of: "    init() {}", with: "    var notes: String?\n    init() {}"))
         let configuration = try ResolvedConfiguration.load(workingDirectory: repo.path, environment: [:])
-        let detected = try ChangeDetector(workingDirectory: repo.path, environment: baseEnvironment()).detect()
+        let detected = try ChangeAnalysis.detector(
+            workingDirectory: repo.path, environment: baseEnvironment(), since: nil, configuration: configuration).detect()
         try #require(detected.report.base.commit != nil)
-        let unchanged = PersistedModelComparison.parseUnchangedFiles(detected, configuration: configuration)
-        let (old, new) = PersistedModelComparison.readBoth(detected, configuration: configuration, unchanged: unchanged)
+        let unchanged = PersistedModelComparison.parseUnchangedFiles(detected)
+        let (old, new) = PersistedModelComparison.readBoth(detected, unchanged: unchanged)
         #expect(old.entities.map(\.name).sorted() == ["Item", "Tag"] && new.entities.map(\.name).sorted() == ["Item", "Tag"])
         #expect(old.registeredTypes == ["Item", "Tag"] && new.registeredTypes == ["Item", "Tag"])
         #expect(!(old.entities.first { $0.name == "Item" }?.attributes.contains { $0.name == "notes" } ?? true))

@@ -15,8 +15,9 @@ enum ChangedCommand {
         persisted model actually changed (a file whose only edits are comments, methods
         or computed properties is touched, not changed).
         No tag: everything is treated as model-touching, and the report says so.
-        Exit status: 0 answered, 2 not a git repository, unknown REF, or a shallow clone
-        without tags (fix: git fetch --tags --unshallow).
+        Exit status: 0 answered, 2 not a git repository, unknown REF, a shallow clone
+        without tags (fix: git fetch --tags --unshallow), or a model source in the working
+        tree that cannot be read or parsed (named with its line).
         """,
         spec: ArgumentSpec(options: [
             OptionSpec("since", value: "REF", help: "Measure from this revision instead of the nearest tag."),
@@ -38,6 +39,7 @@ enum ChangedCommand {
                 workingDirectory: context.workingDirectory, environment: context.environment, since: since,
                 configuration: configuration, timer: timer)
         }
+        if case .unreadable(let message)? = changes.modelChange { throw .input(message) }
         let report = Report(command: "changed", status: .pass, notes: notes(changes))
         switch format {
         case .json: context.console.out(ChangedJSON.render(changes, report: report))
@@ -79,6 +81,7 @@ enum ChangedCommand {
             lines += differences.map { "  \($0)" }
         case .unchanged?: lines.append("Persisted model: unchanged (touched, not changed)")
         case .unknown(let reason)?: lines.append("Persisted model: unknown (\(reason))")
+        case .unreadable(let message)?: lines.append("Persisted model: a model source cannot be read (\(message))")
         case nil: break
         }
         lines.append(changes.summary + ".")
@@ -98,6 +101,7 @@ enum ChangedCommand {
         case .copied: return "C"
         case .typeChanged: return "T"
         case .untracked: return "?"
+        case .unversioned: return "!"
         }
     }
 }

@@ -12,11 +12,17 @@ enum ConfigCommand {
         Precedence: flags, then environment, then file. Unknown keys and values of the
         wrong type are errors naming the key path (exit 2). The management token's value
         is never printed, only whether CLOUDKIT_MANAGEMENT_TOKEN is set.
+
+        --get KEY prints one resolved value and nothing else, for scripts and the git
+        hooks (they ask here instead of reading the file): a string as it is, a list one
+        item per line, anything else as JSON; nothing at all when the key is not set.
+        Keys are the names --format json prints (tagPattern, teamId, modelPaths, ...).
         """,
         spec: ArgumentSpec(options: [
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.tagPattern,
             PipelineOptions.config,
             OptionSpec("format", value: "FORMAT", help: "text or json (default: text)."),
+            OptionSpec("get", value: "KEY", help: "Print only this key's resolved value (e.g. tagPattern)."),
         ]),
         run: run)
 
@@ -27,6 +33,10 @@ enum ConfigCommand {
         }
         let configuration = try PipelineOptions.configuration(context)
         let view = ConfigView(configuration, environment: context.environment)
+        if let key = context.arguments.value("get") {
+            context.console.out(try view.value(of: key))
+            return 0
+        }
         context.console.out(format == "json" ? view.json : view.text)
         return 0
     }
@@ -103,6 +113,33 @@ struct ConfigView: Encodable {
         guard let data = try? encoder.encode(self) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
+
+    /// `--get KEY`: the value of one key of `json`, its `value` when it has a source.
+    func value(of key: String) throws(CLIError) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            throw .setup("the resolved configuration could not be printed")
+        }
+        guard Self.keys.contains(key) else {
+            let hint = closest(to: key, in: Self.keys).map { "; did you mean '\($0)'?" } ?? ""
+            throw .usage("unknown configuration key '\(key)'\(hint) (keys: \(Self.keys.joined(separator: ", ")))")
+        }
+        var found = object[key]
+        if let sourced = found as? [String: Any], sourced["source"] != nil { found = sourced["value"] }
+        switch found {
+        case nil, is NSNull: return ""
+        case let text as String: return text + "\n"
+        case let list as [String]: return list.map { $0 + "\n" }.joined()
+        case let other?:
+            let data = (try? JSONSerialization.data(withJSONObject: other, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])) ?? Data()
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+    }
+
+    /// Every key `json` can print (an unset optional one is left out of the document).
+    static let keys = [
+        "configFile", "root", "teamId", "containers", "modelPaths", "tagPattern", "create", "cktoolTimeoutSeconds",
+        "createTimeoutSeconds", "sharesRecords", "includeUnregisteredModels", "severities", "managementTokenSet", "xcrun",
+    ]
 
     var text: String {
         func from<T>(_ value: Value<T>) -> String { "(\(value.source.rawValue): \(value.origin))" }

@@ -26,13 +26,22 @@ enum LintCommand {
             --project . so entitlements are known). Silence one finding with a comment on or
             above its line:  // cloudkit-schema:disable RULE-ID[, RULE-ID] [-- reason]
 
+            --staged lints what the next commit records, read from the git index (not the
+            working tree): the staged files lint reads, with the index's entitlements,
+            Info.plists and .cloudkit-schema.json. The pre-commit hook runs exactly this.
+            Like the gate, it honours SKIP_CLOUDKIT_SCHEMA_CHECK (1/true/yes skip loudly).
+
+            Rule severities come from "severities.rules" of the configuration (the nearest
+            .cloudkit-schema.json, or --config; with --staged, the staged one), as in the
+            gate; --rule overrides them.
+
             Exit status: 0 no errors (warnings allowed), 1 error findings, 2 bad input
             (unknown path or revision, unparsable model or property list).
 
             Examples:
               cloudkit-schema lint --models Cubby/Models
               cloudkit-schema lint --models Cubby/Models --since v1.4 --format xcode
-              cloudkit-schema lint --project . $(git diff --cached --name-only --diff-filter=ACM)
+              cloudkit-schema lint --staged
             """,
             spec: ArgumentSpec(
                 options: [
@@ -41,6 +50,8 @@ enum LintCommand {
                     OptionSpec("since", value: "REF", help: "Compare with the models at git revision REF (tag, branch, commit)."),
                     OptionSpec("rule", .multiple, value: "ID=LEVEL", help: "Set a rule's severity: error, warning, info or off."),
                     OptionSpec("list-rules", .flag, help: "Print every rule id, its severity and what it catches."),
+                    OptionSpec("staged", .flag, help: "Lint what the git index stages for the next commit (what the pre-commit hook runs)."),
+                    PipelineOptions.config,
                     ReportOutput.formatOption,
                 ],
                 positionals: [PositionalSpec("PATH", help: "A directory or file to lint.", repeats: true, required: false)]),
@@ -54,14 +65,58 @@ enum LintCommand {
             return 0
         }
         let paths = context.arguments.all("models") + context.arguments.positionals
+        if context.arguments.flag("staged") {
+            guard paths.isEmpty, context.arguments.value("project") == nil, context.arguments.value("since") == nil else {
+                throw .usage("--staged lints the files the git index stages; give no paths, --models, --project or --since with it")
+            }
+            return try runStaged(context, reader: reader)
+        }
         // `--project DIR` alone lints the project's entitlements and Info.plists (a hook
         // with no staged Swift files still runs cleanly).
         guard !paths.isEmpty || context.arguments.value("project") != nil else {
             throw .usage("lint needs something to read: --models DIR... or file paths (for example --models App/Models)")
         }
+        let configured = try configuredLevels(context, configPath: context.arguments.value("config"))
         let request = LintRequest(
             paths: paths, projectDirectories: context.arguments.value("project").map { [$0] } ?? [], since: context.arguments.value("since"),
-            overrides: try overrides(context), workingDirectory: context.workingDirectory, environment: context.environment)
+            overrides: try overrides(context, configured: configured), workingDirectory: context.workingDirectory, environment: context.environment)
+        return try emit(request, context, reader: reader)
+    }
+
+    /// `--staged`: the index checked out into a scratch folder and linted there, so every
+    /// path reads as a repository path.
+    static func runStaged(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
+        let decision: SkipSwitch.Decision
+        do {
+            decision = try SkipSwitch.decide(context.environment)
+        } catch {
+            throw CLIError(error)
+        }
+        if case .skip(let value) = decision {
+            let message = SkipSwitch.skipMessage(value, skipped: "CloudKit model lint of the staged files")
+            context.console.errorLine("warning: " + message)
+            return try ReportOutput.emit(Report(command: "lint", status: .skipped, notes: [message]), context)
+        }
+        let snapshot = try PipelineOptions.engine {
+            try StagedSnapshot.make(workingDirectory: context.workingDirectory, environment: context.environment)
+        }
+        guard let snapshot else {
+            return try ReportOutput.emit(Report(command: "lint", status: .pass, notes: ["Nothing staged that lint reads: no Swift file, Core Data model, entitlements or Info.plist."]), context)
+        }
+        defer { snapshot.remove() }
+        let configured = try snapshot.configurationFile.map { file throws(CLIError) in
+            try configuredLevels(context, configPath: file, workingDirectory: snapshot.directory)
+        } ?? [:]
+        let request = LintRequest(
+            paths: [snapshot.directory], overrides: try overrides(context, configured: configured),
+            workingDirectory: snapshot.directory, environment: context.environment)
+        var shown = context
+        shown.workingDirectory = snapshot.directory
+        context.console.errorLine("lint: the staged content of \(snapshot.staged.count) file(s) (the index, not the working tree)")
+        return try emit(request, shown, reader: reader)
+    }
+
+    static func emit(_ request: LintRequest, _ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
         do {
             return try ReportOutput.emit(try LintRunner(reader: reader).run(request), context)
         } catch let error as LintError {
@@ -76,8 +131,21 @@ enum LintCommand {
         }
     }
 
-    static func overrides(_ context: CommandContext) throws(CLIError) -> LintOverrides {
-        var overrides = LintOverrides()
+    /// The rule severities of the configuration, the one reader every command uses (the
+    /// gate applies the same ones).
+    static func configuredLevels(
+        _ context: CommandContext, configPath: String?, workingDirectory: String? = nil
+    ) throws(CLIError) -> [String: LintOverrides.Level] {
+        let configuration = try PipelineOptions.engine {
+            try ResolvedConfiguration.load(
+                workingDirectory: workingDirectory ?? context.workingDirectory, environment: context.environment,
+                overrides: ConfigOverrides(configPath: configPath))
+        }
+        return LintOverrides(configured: configuration).levels
+    }
+
+    static func overrides(_ context: CommandContext, configured: [String: LintOverrides.Level] = [:]) throws(CLIError) -> LintOverrides {
+        var overrides = LintOverrides(configured)
         do {
             for assignment in context.arguments.all("rule") {
                 let (id, level) = try LintOverrides.parseAssignment(assignment)

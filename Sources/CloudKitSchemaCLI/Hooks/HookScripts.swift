@@ -8,11 +8,16 @@ enum HookScripts {
 #!/bin/sh
 # cloudkit-schema pre-commit hook: lints what this commit stages of the app's SwiftData /
 # Core Data models, store configuration, entitlements and Info.plists (the staged content,
-# not the working tree), offline, in well under a second. Other commits pass untouched.
+# not the working tree), offline, in well under a second.
 # Installed by `cloudkit-schema install-hooks`; source: hooks/pre-commit in CloudKitSchemaGate.
 #
+# The hook decides nothing itself: `cloudkit-schema lint --staged` reads the index, picks
+# the staged files lint reads, takes the staged .cloudkit-schema.json (rule severities) and
+# reads SKIP_CLOUDKIT_SCHEMA_CHECK, exactly as the gate does. A commit that stages nothing
+# passes at once.
+#
 # Bypass deliberately, for one commit:
-#   SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ...   (says loudly that the lint was skipped)
+#   SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ...   (the tool says loudly that the lint was skipped)
 #   git commit --no-verify ...                    (skips every hook, silently)
 #
 # Finding the tool, first match wins:
@@ -24,27 +29,15 @@ enum HookScripts {
 # repository root: the Swift package that builds cloudkit-schema or depends on CloudKitSchemaGate.
 set -u
 hook=pre-commit
-what="CloudKit model lint"
+verb=commit
 bypass="bypass deliberately with SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ... (or git commit --no-verify)"
 
 # --- shared with pre-push (a test keeps the copies identical) ---
 say() { printf 'cloudkit-schema %s: %s\n' "$hook" "$*" >&2; }
 
-# README "The release gate": 1/true/yes skip loudly, 0/false/no/unset run, anything else is an error.
-check_skip() {
-    value=$(printf '%s' "${SKIP_CLOUDKIT_SCHEMA_CHECK:-}" | tr '[:upper:]' '[:lower:]')
-    case $value in
-    1 | true | yes)
-        say "SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=${SKIP_CLOUDKIT_SCHEMA_CHECK} is set, so the $what did NOT run."
-        exit 0 ;;
-    "" | 0 | false | no) ;;
-    *)
-        say "SKIP_CLOUDKIT_SCHEMA_CHECK='${SKIP_CLOUDKIT_SCHEMA_CHECK}' is not understood; set it to 1 (skip) or 0 (run), or unset it."
-        exit 2 ;;
-    esac
-}
-
 # Sets `tool` (a path) or `package` for `swift run`; exits 2 with the fix when nothing is found.
+# SKIP_CLOUDKIT_SCHEMA_CHECK is read by the tool (one reader), so without the tool only
+# --no-verify bypasses the hook.
 find_tool() {
     root=$(git rev-parse --show-toplevel) || exit 2
     package=${CLOUDKIT_SCHEMA_PACKAGE:-$(git config cloudkit-schema.package || true)}
@@ -66,15 +59,17 @@ find_tool() {
         tool=""
         return 0
     fi
-    say "cannot find cloudkit-schema: build it (swift build --product cloudkit-schema), put it on PATH, or set CLOUDKIT_SCHEMA to its path; or $bypass."
+    say "cannot find cloudkit-schema: build it (swift build --product cloudkit-schema), put it on PATH, or set CLOUDKIT_SCHEMA to its path; or skip every hook once with git $verb --no-verify."
     exit 2
 }
 
-# Runs the tool outside git's hook environment (GIT_INDEX_FILE and friends would point
-# any git call of the tool at this repository's index).
+# Runs the tool outside git's hook environment (GIT_DIR, GIT_WORK_TREE and GIT_PREFIX would
+# point the tool's git calls at the wrong place). GIT_INDEX_FILE is kept only when the hook
+# says so (keep_index=1): the pre-commit hook lints the index git is committing.
 run_tool() {
     (
-        unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE GIT_PREFIX
+        unset GIT_DIR GIT_WORK_TREE GIT_PREFIX
+        [ "${keep_index:-0}" = 1 ] || unset GIT_INDEX_FILE
         if [ -n "$tool" ]; then
             exec "$tool" "$@"
         else
@@ -84,38 +79,15 @@ run_tool() {
 }
 # --- end shared ---
 
-check_skip
+# Nothing staged at all (an amend of the message only): nothing to lint.
+git diff --cached --quiet && exit 0
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/cloudkit-schema-pre-commit.XXXXXX") || exit 2
-trap 'rm -rf "$work"' EXIT
-trap 'exit 130' INT TERM
-
-# What this commit stages that lint reads: Swift files whose staged content declares a
-# @Model or configures a store, Core Data models, entitlements and Info.plists.
-git diff --cached --name-only --diff-filter=ACMR -z -- '*.swift' >"$work/swift" || exit 2
-git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcdatamodel/contents' '*.entitlements' '*Info.plist' \
-    >"$work/staged" || exit 2
-if [ -s "$work/swift" ]; then
-    # git grep exits 1 when nothing matches (fine) and 128 on an error (exit 255 stops xargs).
-    xargs -0 sh -c 'git --literal-pathspecs grep --cached -z -l -w -e @Model -e ModelConfiguration \
-        -e NSPersistentCloudKitContainer -- "$@"; [ $? -le 1 ] || exit 255' sh \
-        <"$work/swift" >>"$work/staged" || { say "could not read the staged Swift files"; exit 2; }
-fi
-if [ ! -s "$work/staged" ]; then
-    exit 0
-fi
-
-# Lint the staged content, not the working tree: write it into a snapshot, with the app's
-# entitlements and Info.plists as they stand in the index (the configuration rules need to
-# know whether the app syncs) and the staged .cloudkit-schema.json (rule severities), and
-# run there, so reported paths read as repository paths.
-git ls-files -z -- '*.entitlements' '*Info.plist' .cloudkit-schema.json >"$work/context" || exit 2
-mkdir "$work/snapshot" || exit 2
-cat "$work/staged" "$work/context" | git checkout-index -f -z --stdin --prefix="$work/snapshot/" || exit 2
-count=$(tr -cd '\000' <"$work/staged" | wc -c | tr -d ' ')
 find_tool
-say "linting $count staged file(s)"
-(cd "$work/snapshot" && run_tool lint --models .)
+# git commit -a and git commit PATH commit from an index of their own: the tool reads that
+# one (an absolute path, since the tool runs from the repository root).
+case ${GIT_INDEX_FILE:-} in "" | /*) ;; *) GIT_INDEX_FILE=$(pwd -P)/$GIT_INDEX_FILE; export GIT_INDEX_FILE ;; esac
+keep_index=1
+(cd "$root" && run_tool lint --staged)
 status=$?
 case $status in
 0) exit 0 ;;
@@ -129,19 +101,20 @@ exit "$status"
     static let prePush = #"""
 #!/bin/sh
 # cloudkit-schema pre-push hook: when a release tag is pushed, runs `cloudkit-schema gate`
-# on exactly the commit the tag names (in a temporary worktree), measured from the previous
-# release tag. Branch pushes and other tags pass untouched. A push of several release tags
-# checks each one. The configured create step never runs here (it builds and launches the
-# app); the release script runs it.
+# on exactly the commit the tag names (in a temporary worktree). Branch pushes and other
+# tags pass untouched. A push of several release tags checks each one. The configured
+# create step never runs here (it builds and launches the app); the release script runs it.
 # Installed by `cloudkit-schema install-hooks`; source: hooks/pre-push in CloudKitSchemaGate.
 #
-# Bypass deliberately, for one push:
-#   SKIP_CLOUDKIT_SCHEMA_CHECK=1 git push ...   (says loudly that the gate was skipped)
-#   git push --no-verify ...                    (skips every hook, silently)
+# The hook decides nothing the tool decides. Release tags match the tool's resolved
+# tagPattern (`cloudkit-schema config --get tagPattern`: the configuration's one reader;
+# no pattern: every tag), a shell glob as `git describe --match` takes it. The gate runs
+# with that pattern and itself measures from the previous release tag, reads
+# SKIP_CLOUDKIT_SCHEMA_CHECK and gives the verdict.
 #
-# Release tags match $CLOUDKIT_SCHEMA_TAG_PATTERN, else `git config cloudkit-schema.tagPattern`,
-# else "tagPattern" in .cloudkit-schema.json at the repository root, else every tag
-# (a shell glob, as `git describe --match` takes).
+# Bypass deliberately, for one push:
+#   SKIP_CLOUDKIT_SCHEMA_CHECK=1 git push ...   (the gate says loudly that it was skipped)
+#   git push --no-verify ...                    (skips every hook, silently)
 #
 # Finding the tool, first match wins:
 #   $CLOUDKIT_SCHEMA                      a path to cloudkit-schema
@@ -152,27 +125,15 @@ exit "$status"
 # repository root: the Swift package that builds cloudkit-schema or depends on CloudKitSchemaGate.
 set -u
 hook=pre-push
-what="CloudKit schema gate"
+verb=push
 bypass="bypass deliberately with SKIP_CLOUDKIT_SCHEMA_CHECK=1 git push ... (or git push --no-verify)"
 
 # --- shared with pre-push (a test keeps the copies identical) ---
 say() { printf 'cloudkit-schema %s: %s\n' "$hook" "$*" >&2; }
 
-# README "The release gate": 1/true/yes skip loudly, 0/false/no/unset run, anything else is an error.
-check_skip() {
-    value=$(printf '%s' "${SKIP_CLOUDKIT_SCHEMA_CHECK:-}" | tr '[:upper:]' '[:lower:]')
-    case $value in
-    1 | true | yes)
-        say "SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=${SKIP_CLOUDKIT_SCHEMA_CHECK} is set, so the $what did NOT run."
-        exit 0 ;;
-    "" | 0 | false | no) ;;
-    *)
-        say "SKIP_CLOUDKIT_SCHEMA_CHECK='${SKIP_CLOUDKIT_SCHEMA_CHECK}' is not understood; set it to 1 (skip) or 0 (run), or unset it."
-        exit 2 ;;
-    esac
-}
-
 # Sets `tool` (a path) or `package` for `swift run`; exits 2 with the fix when nothing is found.
+# SKIP_CLOUDKIT_SCHEMA_CHECK is read by the tool (one reader), so without the tool only
+# --no-verify bypasses the hook.
 find_tool() {
     root=$(git rev-parse --show-toplevel) || exit 2
     package=${CLOUDKIT_SCHEMA_PACKAGE:-$(git config cloudkit-schema.package || true)}
@@ -194,15 +155,17 @@ find_tool() {
         tool=""
         return 0
     fi
-    say "cannot find cloudkit-schema: build it (swift build --product cloudkit-schema), put it on PATH, or set CLOUDKIT_SCHEMA to its path; or $bypass."
+    say "cannot find cloudkit-schema: build it (swift build --product cloudkit-schema), put it on PATH, or set CLOUDKIT_SCHEMA to its path; or skip every hook once with git $verb --no-verify."
     exit 2
 }
 
-# Runs the tool outside git's hook environment (GIT_INDEX_FILE and friends would point
-# any git call of the tool at this repository's index).
+# Runs the tool outside git's hook environment (GIT_DIR, GIT_WORK_TREE and GIT_PREFIX would
+# point the tool's git calls at the wrong place). GIT_INDEX_FILE is kept only when the hook
+# says so (keep_index=1): the pre-commit hook lints the index git is committing.
 run_tool() {
     (
-        unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE GIT_PREFIX
+        unset GIT_DIR GIT_WORK_TREE GIT_PREFIX
+        [ "${keep_index:-0}" = 1 ] || unset GIT_INDEX_FILE
         if [ -n "$tool" ]; then
             exec "$tool" "$@"
         else
@@ -212,61 +175,56 @@ run_tool() {
 }
 # --- end shared ---
 
-tag_pattern() {
-    pattern=${CLOUDKIT_SCHEMA_TAG_PATTERN:-$(git config cloudkit-schema.tagPattern || true)}
-    if [ -z "$pattern" ] && [ -f "$root/.cloudkit-schema.json" ]; then
-        pattern=$(sed -n 's/.*"tagPattern"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p' "$root/.cloudkit-schema.json" | head -n 1)
-    fi
-    pattern=${pattern:-*}
-}
-
 # Runs the gate for one tag in a throwaway worktree of the tagged commit, so neither the
 # checked-out branch nor uncommitted edits change the verdict.
 gate_tag() {
     tag=$1 commit=$2
-    previous=$(git describe --tags --abbrev=0 --match "$pattern" "$commit^" 2>/dev/null || true)
-    if [ -n "$previous" ]; then
-        set -- --since "$previous"
-        say "checking release tag $tag against the previous release $previous"
-    else
-        set -- --always
-        say "checking release tag $tag (no earlier release tag matches '$pattern': every model counts as changed)"
-    fi
+    say "checking release tag $tag (the gate measures from the release before it)"
     tree=$work/$(printf '%s' "$tag" | tr -c 'A-Za-z0-9._-' '_')
     say "(the gate runs in a temporary checkout of $tag: $tree/ stands for the repository root)"
     git worktree add --detach --quiet "$tree" "$commit" >/dev/null 2>&1 || {
         say "could not check out $tag into a temporary worktree"
         return 2
     }
-    (cd "$tree" && run_tool gate --no-create "$@")
+    if [ -n "$pattern" ]; then
+        (cd "$tree" && run_tool gate --no-create "--tag-pattern=$pattern")
+    else
+        (cd "$tree" && run_tool gate --no-create)
+    fi
     status=$?
     git worktree remove --force "$tree" >/dev/null 2>&1
     return "$status"
 }
 
-check_skip
 root=$(git rev-parse --show-toplevel) || exit 2
-tag_pattern
-
 work=$(mktemp -d "${TMPDIR:-/tmp}/cloudkit-schema-pre-push.XXXXXX") || exit 2
 trap 'git worktree prune >/dev/null 2>&1; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 
-# stdin: "<local ref> <local sha> <remote ref> <remote sha>" per pushed ref.
-tags=""
+# stdin: "<local ref> <local sha> <remote ref> <remote sha>" per pushed ref. The tag is the
+# name it gets on the remote (git push origin HEAD:refs/tags/v2 has no local tag ref).
+: >"$work/pushed"
 while read -r local_ref local_sha remote_ref remote_sha; do
-    case $local_ref in refs/tags/*) ;; *) continue ;; esac
+    case $remote_ref in refs/tags/*) ;; *) continue ;; esac
     case $local_sha in *[!0]*) ;; *) continue ;; esac  # all zeros: a deletion
-    tag=${local_ref#refs/tags/}
-    # Unquoted on purpose: the pattern is a glob.
-    # shellcheck disable=SC2254
-    case $tag in $pattern) ;; *) continue ;; esac
     commit=$(git rev-parse --verify --quiet "$local_sha^{commit}") || continue
-    printf '%s %s\n' "$tag" "$commit" >>"$work/tags"
+    printf '%s %s\n' "${remote_ref#refs/tags/}" "$commit" >>"$work/pushed"
 done
-[ -s "$work/tags" ] || exit 0
+[ -s "$work/pushed" ] || exit 0
 
 find_tool
+pattern=$(cd "$root" && run_tool config --get tagPattern) || {
+    say "push blocked: could not read the release tag pattern from the configuration (see above); fix that, or $bypass."
+    exit 2
+}
+: >"$work/tags"
+while read -r tag commit; do
+    # Unquoted on purpose: the pattern is a glob.
+    # shellcheck disable=SC2254
+    case $tag in ${pattern:-*}) printf '%s %s\n' "$tag" "$commit" >>"$work/tags" ;; esac
+done <"$work/pushed"
+[ -s "$work/tags" ] || exit 0
+
 worst=0
 while read -r tag commit; do
     gate_tag "$tag" "$commit"

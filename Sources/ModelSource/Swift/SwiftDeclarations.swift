@@ -13,6 +13,8 @@ struct SwiftFileDeclarations: Sendable {
     var versionIdentifiers: [VersionIdentifierDeclaration] = []
     /// `@Model` classes whose body the file never closes (a missing `}`).
     var unclosedModels: [(name: String, line: Int)] = []
+    /// The first byte no Swift source holds (a NUL anywhere, a control byte in code).
+    var invalidByteOffset: Int?
 
     /// Whether two readings declare the same things, wherever in the file: lines and the
     /// file name aside. What the model assembler builds depends on nothing else.
@@ -21,6 +23,7 @@ struct SwiftFileDeclarations: Sendable {
         return mine.models == theirs.models && mine.types == theirs.types && mine.typeAliases == theirs.typeAliases
             && mine.modelLists == theirs.modelLists && mine.versionIdentifiers == theirs.versionIdentifiers
             && unclosedModels.map(\.name) == other.unclosedModels.map(\.name)
+            && (invalidByteOffset == nil) == (other.invalidByteOffset == nil)
     }
 
     private var positionless: SwiftFileDeclarations {
@@ -35,6 +38,7 @@ struct SwiftFileDeclarations: Sendable {
         for index in copy.typeAliases.indices { copy.typeAliases[index].line = 0 }
         for index in copy.modelLists.indices { copy.modelLists[index].line = 0 }
         copy.unclosedModels = []
+        copy.invalidByteOffset = nil
         return copy
     }
 }

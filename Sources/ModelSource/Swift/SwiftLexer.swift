@@ -20,6 +20,9 @@ struct SwiftLexer {
     private var line = 1
     private var sawNewline = true
     private var tokens: [SwiftToken] = []
+    /// The offset of the first control byte in code (outside comments and literals),
+    /// which the compiler rejects ("invalid character in source file").
+    private var firstControlByte: Int?
     // The byte classes, held here so the hot loops do not go through static lets.
     private let punctuation = ASCII.punctuation, operatorCharacters = ASCII.operatorCharacters
     private let stringSpecial = ASCII.stringSpecial, interpolationSpecial = ASCII.interpolationSpecial
@@ -31,10 +34,15 @@ struct SwiftLexer {
     }
 
     static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
+        tokenizeChecked(bytes).tokens
+    }
+
+    /// The tokens, and the offset of the first control byte found in code (nil: none).
+    static func tokenizeChecked(_ bytes: [UInt8]) -> (tokens: [SwiftToken], controlByteOffset: Int?) {
         bytes.withUnsafeBufferPointer { buffer in
             var lexer = SwiftLexer(buffer)
             lexer.run()
-            return lexer.tokens
+            return (lexer.tokens, lexer.firstControlByte)
         }
     }
 
@@ -75,7 +83,10 @@ struct SwiftLexer {
             case _ where operatorCharacters.contains(byte):
                 scanOperator()
             default:
-                index += 1  // control bytes and anything else Swift would reject
+                // Control bytes and anything else Swift would reject. A control byte is
+                // noted: the file is then an input error, not a guess at what it meant.
+                if byte < 0x20 || byte == 0x7F, firstControlByte == nil { firstControlByte = index }
+                index += 1
             }
         }
     }

@@ -16,10 +16,9 @@ enum GateLint {
     ) throws -> Outcome {
         var paths: [String] = []
         for path in containers.flatMap(\.modelPaths) where !paths.contains(path) { paths.append(path) }
-        let levels = configuration.severities.rules.compactMapValues { LintOverrides.Level(rawValue: $0.rawValue) }
         let request = LintRequest(
             paths: paths, projectDirectories: [configuration.root], since: base.flatMap { $0.name ?? $0.commit },
-            overrides: LintOverrides(levels), workingDirectory: workingDirectory, environment: environment)
+            overrides: LintOverrides(configured: configuration), workingDirectory: workingDirectory, environment: environment)
         log("gate: linting the models…")
         let report: Report
         do {
@@ -36,6 +35,13 @@ enum GateLint {
         var notes = ["Lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") from the model rules\(since)."]
         notes += report.notes.map { "Lint: \($0)" }
         return Outcome(notes: notes, findings: report.findings)
+    }
+}
+
+extension LintOverrides {
+    /// The severities `severities.rules` of the configuration sets (the gate and `lint`).
+    public init(configured configuration: ResolvedConfiguration) {
+        self.init(configuration.severities.rules.compactMapValues { LintOverrides.Level(rawValue: $0.rawValue) })
     }
 }
 

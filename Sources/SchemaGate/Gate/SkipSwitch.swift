@@ -34,4 +34,9 @@ public enum SkipSwitch {
     public static func skipMessage(_ value: String) -> String {
         "SKIPPED: \(variable)=\(value) is set, so the CloudKit schema gate checked NOTHING. Production may lack record types or fields this release writes. Unset \(variable) to run the gate."
     }
+
+    /// The same for another check the variable skips (`lint --staged`, the pre-commit hook's).
+    public static func skipMessage(_ value: String, skipped what: String) -> String {
+        "SKIPPED: \(variable)=\(value) is set, so the \(what) did NOT run. Unset \(variable) to run it."
+    }
 }

@@ -10,14 +10,27 @@ public enum ChangeAnalysis {
         workingDirectory: String, environment: [String: String], since: String?,
         configuration: ResolvedConfiguration, timer: PhaseTimer? = nil
     ) throws(GitError) -> ChangeReport {
-        let modelPaths = configuration.modelPaths.source == .defaultValue ? [] : configuration.modelPaths.value
-        let detector = ChangeDetector(
-            workingDirectory: workingDirectory, environment: environment, since: since,
-            tagPattern: configuration.tagPattern?.value, modelPaths: modelPaths)
+        let detector = detector(workingDirectory: workingDirectory, environment: environment, since: since, configuration: configuration)
         let detected = try detector.detect(timer: timer)
         var report = detected.report
-        let compare = { PersistedModelComparison.compare(detected, configuration: configuration) }
+        let compare = { PersistedModelComparison.compare(detected) }
         report.modelChange = timer.map { $0.measure("changes: compare the persisted models", compare) } ?? compare()
         return report
+    }
+
+    /// The change detection the configuration asks for: its tag pattern, its model paths
+    /// (for the classifier) and what the gate's model reader reads: every container's model
+    /// paths (all configured ones, or the configuration's directory when none are).
+    static func detector(
+        workingDirectory: String, environment: [String: String], since: String?, configuration: ResolvedConfiguration
+    ) -> ChangeDetector {
+        let modelPaths = configuration.modelPaths.source == .defaultValue ? [] : configuration.modelPaths.value
+        var readerPaths: [String] = []
+        for path in configuration.modelPaths.value + configuration.containers.flatMap(\.modelPaths) where !readerPaths.contains(path) {
+            readerPaths.append(path)
+        }
+        return ChangeDetector(
+            workingDirectory: workingDirectory, environment: environment, since: since,
+            tagPattern: configuration.tagPattern?.value, modelPaths: modelPaths, readerPaths: readerPaths)
     }
 }

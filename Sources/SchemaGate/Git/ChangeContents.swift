@@ -13,6 +13,8 @@ public struct ChangeContents: Sendable {
     public var base = ParsedFiles()
     /// Every base path asked for, found or not.
     public var baseRequested: Set<String> = []
+    /// The model reader's own file set, split by what git knows of it.
+    var reader = ReaderFileSet(roots: [""])
 
     public init() {}
 

@@ -13,14 +13,17 @@ public struct ChangeDetector: Sendable {
     public var tagPattern: String?
     /// Configured model paths (absolute); empty when none are configured.
     public var modelPaths: [String]
+    /// What the model reader reads (absolute paths); nil: the repository's top level.
+    public var readerPaths: [String]?
 
     public init(workingDirectory: String, environment: [String: String], since: String? = nil,
-                tagPattern: String? = nil, modelPaths: [String] = []) {
+                tagPattern: String? = nil, modelPaths: [String] = [], readerPaths: [String]? = nil) {
         self.workingDirectory = workingDirectory
         self.environment = environment
         self.since = since
         self.tagPattern = tagPattern
         self.modelPaths = modelPaths
+        self.readerPaths = readerPaths
     }
 
     /// Git's answers, and the contents read to classify the changed files. `timer`, when
@@ -41,15 +44,45 @@ public struct ChangeDetector: Sendable {
                                  shallow: repository.isShallow, files: []),
             repository: repository, contents: ChangeContents())
         guard let baseCommit = base.commit else { return detected }
+        // The reader's walk (directory listings only) runs while git lists the changes.
+        let readerPaths = (self.readerPaths ?? [repository.root]).map(ModelFileClassifier.canonical)
+        let plan = BackgroundTask { () -> [String] in ModelReader.files(paths: readerPaths, workingDirectory: nil) }
         let listed = try timer.measure("changes: list changed files") { () throws(GitError) in
             try listChanges(repository, since: baseCommit, hasHead: repository.headWhenOpened != nil)
         }
         detected.report.files = listed.files
         detected.contents.workTreeFiles = listed.workTree
+        detected.contents.reader = timer.measure("changes: the model reader's files") {
+            ReaderFileSet(
+                planned: plan.value(), canonicalPaths: readerPaths, root: ModelFileClassifier.canonical(repository.root),
+                known: Set(listed.workTree))
+        }
         try timer.measure("changes: classify") { () throws(GitError) in
             try classify(&detected, base: baseCommit, baseName: base.name ?? baseCommit, baseObjects: listed.baseObjects)
         }
+        timer.measure("changes: files git has no history for") { Self.addUnversioned(&detected) }
         return detected
+    }
+
+    /// The reader's files git has no history for, each listed when the reader takes
+    /// anything from it (or cannot read it): they make the model change unknown.
+    private static func addUnversioned(_ detected: inout DetectedChanges) {
+        let candidates = detected.contents.reader.unversioned
+        guard !candidates.isEmpty else { return }
+        var readable: [ModelSourceFile] = []
+        var unreadable = Set<String>()
+        for file in candidates {
+            if case .success(let bytes) = FileSystem.readRegularFile(file.readFrom) {
+                readable.append(ModelSourceFile(path: file.path, contents: bytes))
+            } else {
+                unreadable.insert(file.path)
+            }
+        }
+        let parsed = ModelReader.parse(readable)
+        for file in candidates where unreadable.contains(file.path) || parsed.contributes(at: file.path) {
+            detected.report.files.append(ChangedFile(path: file.path, change: .unversioned, uncommitted: true, reasons: [file.why]))
+        }
+        detected.report.files.sort { $0.path < $1.path }
     }
 
     private func findBase(

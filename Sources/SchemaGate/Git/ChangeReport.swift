@@ -32,6 +32,9 @@ public struct ChangeReport: Sendable {
         case unchanged
         /// Could not be decided; the reason says why (the gate then checks anyway).
         case unknown(String)
+        /// A model source in the working tree cannot be read or parsed: an input error
+        /// (exit 2), whose message names the file and line.
+        case unreadable(String)
     }
 
     public var repositoryRoot: String
@@ -66,6 +69,7 @@ public struct ChangeReport: Sendable {
             case .changed(let lines)?: text += "; the persisted model changed (\(lines.count) difference\(lines.count == 1 ? "" : "s"))"
             case .unchanged?: text += "; the persisted model is unchanged (touched, not changed)"
             case .unknown(let reason)?: text += "; whether the persisted model changed is unknown (\(reason))"
+            case .unreadable(let message)?: text += "; a model source cannot be read (\(message))"
             case nil: break
             }
             return text

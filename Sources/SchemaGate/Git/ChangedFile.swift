@@ -4,6 +4,9 @@ public struct ChangedFile: Equatable, Sendable, Codable {
         case added, modified, deleted, renamed, copied
         case typeChanged = "type-changed"
         case untracked
+        /// A file the model reader reads that git has no history for (ignored, inside a
+        /// submodule, outside the repository): whether it changed cannot be told.
+        case unversioned
     }
 
     /// Relative to the repository root (the new path of a rename).

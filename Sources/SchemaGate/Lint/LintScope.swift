@@ -82,6 +82,22 @@ struct LintScope: Equatable {
         return name.hasSuffix(".entitlements") || name.hasSuffix("Info.plist")
     }
 
+    /// Whether a walk of a folder holding this file (repository-relative) would hand it to
+    /// lint: a Swift file, an entitlements file or Info.plist, or a Core Data model file.
+    /// Skipped folders are left to the walk.
+    static func readsByName(_ path: String) -> Bool {
+        path.hasSuffix(".swift") || isPropertyList(path) || isCoreDataModelFile(path)
+    }
+
+    /// The Core Data bundle a path lies in (`App/Model.xcdatamodeld`), the outermost one.
+    static func modelBundle(of path: String) -> String? {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = components.dropLast().firstIndex(where: { component in
+            modelBundleSuffixes.contains(where: component.hasSuffix)
+        }) else { return nil }
+        return components[...index].joined(separator: "/")
+    }
+
     /// A file inside a Core Data model bundle (`contents`, `.xccurrentversion`).
     static func isCoreDataModelFile(_ path: String) -> Bool {
         path.split(separator: "/").dropLast().contains { component in modelBundleSuffixes.contains(where: component.hasSuffix) }
