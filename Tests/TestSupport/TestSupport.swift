@@ -9,9 +9,16 @@ public final class TemporaryDirectory: @unchecked Sendable {
     public let path: String
     public var url: URL { URL(fileURLWithPath: path) }
 
-    public init(_ label: String = "ckschema") {
-        let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-            .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
+    /// - Parameter parent: where to create it, spelled as given (a `SymlinkedRoot` directory);
+    ///   nil for the system temp dir.
+    public init(_ label: String = "ckschema", in parent: String? = nil) {
+        let name = "\(label)-\(UUID().uuidString.prefix(8))"
+        if let parent {
+            path = parent + "/" + name
+            try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return
+        }
+        let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true).appendingPathComponent(name)
         try! FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         // Resolve symlinks (macOS /var -> /private/var) so paths compare equal to what tools print.
         path = base.resolvingSymlinksInPath().path

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Both installed hooks, run by real `git commit` and `git push`, with the repository, the
+/// remote, `TMPDIR` and `HOME` under a root reached through a symbolic link into `/private`
+/// (a Mac's `/tmp` and `/var/folders/…`, where the pre-push hook's checkout always lives).
+/// Each gets its verdict, never a setup error (README "Git hooks").
+@Suite struct SymlinkedRootHookTests {
+    @Test func preCommitLintsTheStagedModelsUnderAPrivateRoot() throws {
+        let root = try SymlinkedRoot()
+        let repo = try HookRepository(tool: .real, under: root)
+        repo.dir.write("App/Models/Item.swift", HookGateTests.badModel)
+        let blocked = try repo.commit("bad model")
+        #expect(blocked.status != 0)
+        #expect(blocked.output.contains("required-attribute"), "\(blocked.output)")
+        #expect(blocked.output.contains("App/Models/Item.swift:5"))
+        #expect(blocked.output.contains("commit blocked: fix the findings above"))
+        #expect(!blocked.output.contains("could not run"), "\(blocked.output)")
+
+        repo.dir.write("App/Models/Item.swift", HookGateTests.goodModel)
+        let fixed = try repo.commit("fixed model")
+        #expect(fixed.status == 0, "\(fixed.output)")
+    }
+
+    /// v1.0 is pushed; v1.1 adds a stored property, so the hook's gate (in a checkout under
+    /// `TMPDIR`) measures it from v1.0 with `--since`: the path that was a setup error.
+    @Test func prePushGatesAReleaseTagWithAModelChangeUnderAPrivateRoot() throws {
+        let root = try SymlinkedRoot()
+        let repo = try HookRepository(tool: .real, under: root)
+        repo.dir.write("App/Models/Item.swift", HookGateTests.goodModel)
+        repo.dir.write(".cloudkit-schema.json", ContractCommands.configuration(modelPaths: ["App/Models"]))
+        let first = try repo.commit("models", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        guard first.status == 0 else { throw ContractError("commit failed: \(first.output)") }
+        try repo.git(["tag", "v1.0"])
+        let released = try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        repo.serve(development: released, production: released)
+        let initial = try repo.push(["main", "v1.0"])
+        #expect(initial.status == 0, "\(initial.output)")
+
+        repo.dir.write("App/Models/Item.swift", HookGateTests.goodModel.replacingOccurrences(
+            of: "    var title: String = \"\"\n", with: "    var title: String = \"\"\n    var notes: String?\n"))
+        let second = try repo.commit("notes", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        guard second.status == 0 else { throw ContractError("commit failed: \(second.output)") }
+        try repo.git(["tag", "v1.1"])
+        let current = try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        repo.serve(development: current, production: released)
+        let blocked = try repo.push(["main", "v1.1"])
+        #expect(blocked.status != 0)
+        #expect(blocked.output.contains("checking release tag v1.1 against the previous release v1.0"))
+        #expect(blocked.output.contains("[missing-field]"), "\(blocked.output)")
+        #expect(blocked.output.contains("cloudkit-schema gate: FAILED (exit 1)"))
+        #expect(blocked.output.contains("push blocked: release tag v1.1 fails the CloudKit schema gate"))
+        #expect(!blocked.output.contains("outside the git repository"))
+        #expect(try repo.remoteTags() == ["v1.0"])
+
+        repo.serve(development: current, production: current)
+        let deployed = try repo.push(["main", "v1.1"])
+        #expect(deployed.status == 0, "\(deployed.output)")
+        #expect(deployed.output.contains("cloudkit-schema gate: PASSED"))
+        #expect(try repo.remoteTags() == ["v1.0", "v1.1"])
+    }
+}
