@@ -74,10 +74,11 @@ import TestSupport
 
     @Test func gateFindsTheDriftAndPasses() throws {
         let app = try App()
-        for directory in ["", "App"] {
+        // Files are shown relative to the working directory.
+        for (directory, shown) in [("", "App/Models/Item.swift"), ("App", "Models/Item.swift")] {
             let fail = try app.run(["gate"], in: directory)
             expectVerdict(fail, 1)
-            #expect(fail.stdout.contains("[missing-field]\n    at App/Models/Item.swift:8"), "\(fail.output)")
+            #expect(fail.stdout.contains("[missing-field]\n    at \(shown):8"), "\(fail.output)")
             #expect(fail.stdout.contains("1 model-touching file since v1.0; the persisted model changed (1 difference)"))
         }
         expectVerdict(try app.run(["gate", "--config", app.repo + "/.cloudkit-schema.json"]), 1)
@@ -120,6 +121,31 @@ import TestSupport
             let linked = try app.run(["lint", "--models", "App", "--project", project])
             expectVerdict(linked, 1)
             #expect(linked.stdout == here.stdout, "--project \(project)")
+        }
+    }
+
+    /// The Info.plist one folder up from the entitlements belongs to them, found through
+    /// `--project` in the link's spelling while the entitlements come from `--models`.
+    @Test func lintPairsEntitlementsAndInfoPlistWhicheverSpellingFindsThem() throws {
+        let app = try App()
+        app.write("App/App.entitlements", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+              <key>com.apple.developer.icloud-services</key><array><string>CloudKit</string></array>
+            </dict></plist>
+
+            """)
+        app.write("Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+              <key>UIBackgroundModes</key><array><string>remote-notification</string></array>
+            </dict></plist>
+
+            """)
+        for project in [".", app.repo, app.root.realPath + "/repo"] {
+            let result = try app.run(["lint", "--models", "App", "--project", project])
+            expectVerdict(result, 0)
+            #expect(!result.stdout.contains("[missing-remote-notification]"), "--project \(project): \(result.output)")
         }
     }
 

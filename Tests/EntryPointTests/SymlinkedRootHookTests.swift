@@ -48,6 +48,8 @@ import Testing
         let blocked = try repo.push(["main", "v1.1"])
         #expect(blocked.status != 0)
         #expect(blocked.output.contains("checking release tag v1.1 against the previous release v1.0"))
+        // The checkout is named as the gate and git name it: the physical path.
+        #expect(blocked.output.contains("temporary checkout of v1.1: \(root.realPath)/tmp/cloudkit-schema-pre-push."), "\(blocked.output)")
         #expect(blocked.output.contains("[missing-field]"), "\(blocked.output)")
         #expect(blocked.output.contains("cloudkit-schema gate: FAILED (exit 1)"))
         #expect(blocked.output.contains("push blocked: release tag v1.1 fails the CloudKit schema gate"))

@@ -251,6 +251,8 @@ tag_pattern
 work=$(mktemp -d "${TMPDIR:-/tmp}/cloudkit-schema-pre-push.XXXXXX") || exit 2
 trap 'git worktree prune >/dev/null 2>&1; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
+# Its physical path, which the gate (like git) prints: a Mac's $TMPDIR is a link into /private.
+physical=$(cd "$work" && pwd -P) && work=$physical
 
 # stdin: "<local ref> <local sha> <remote ref> <remote sha>" per pushed ref.
 tags=""

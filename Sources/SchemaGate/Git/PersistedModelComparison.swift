@@ -93,18 +93,16 @@ public enum PersistedModelComparison {
     /// Whether a repository-relative path lies in the scope (nil: the whole repository).
     static func isInside(_ path: String, _ scope: [String]?) -> Bool {
         guard let scope else { return true }
-        return scope.contains { path == $0 || path.hasPrefix($0 + "/") }
+        return scope.contains { CanonicalPath.isPrefix($0, of: path) }
     }
 
     /// The configured model paths inside the repository, repository-relative; nil (the
     /// whole repository) when none are configured or one of them is the repository itself.
     static func configuredScope(repository: GitRepository, configuration: ResolvedConfiguration) -> [String]? {
         guard configuration.modelPaths.source != .defaultValue else { return nil }
-        let root = ModelFileClassifier.canonical(repository.root)
+        let root = CanonicalPath(repository.root)
         let paths = Set(configuration.modelPaths.value + configuration.containers.flatMap(\.modelPaths))
-            .map(ModelFileClassifier.canonical)
-            .filter { ModelFileClassifier.isInside($0, root) }
-            .map { $0 == root ? "" : String($0.dropFirst(root.count + 1)) }
+            .compactMap { root.relativePath(of: CanonicalPath($0)) }
         return paths.contains("") ? nil : Array(Set(paths)).sorted()
     }
 }
