@@ -125,16 +125,19 @@ import TestSupport
     }
 
     /// The Info.plist one folder up from the entitlements belongs to them, found through
-    /// `--project` in the link's spelling while the entitlements come from `--models`.
+    /// `--project` in the link's spelling while the entitlements come from `--models`; a
+    /// message naming the entitlements names them relative to the working directory.
     @Test func lintPairsEntitlementsAndInfoPlistWhicheverSpellingFindsThem() throws {
         let app = try App()
         app.write("App/App.entitlements", """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
               <key>com.apple.developer.icloud-services</key><array><string>CloudKit</string></array>
+              <key>com.apple.developer.icloud-container-identifiers</key><array><string>\(Pantry.container)</string></array>
             </dict></plist>
 
             """)
+        app.write("App/PantryApp.swift", "import SwiftData\nlet container = try! ModelContainer(for: Item.self)\n")
         app.write("Info.plist", """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
@@ -146,6 +149,12 @@ import TestSupport
             let result = try app.run(["lint", "--models", "App", "--project", project])
             expectVerdict(result, 0)
             #expect(!result.stdout.contains("[missing-remote-notification]"), "--project \(project): \(result.output)")
+        }
+        for models in ["App", app.repo + "/App"] {
+            let result = try app.run(["lint", "--models", models])
+            expectVerdict(result, 0)
+            #expect(result.stdout.contains("[automatic-cloudkit-database]"), "\(result.output)")
+            #expect(result.stdout.contains("entitlement in App/App.entitlements (\(Pantry.container))"), "--models \(models): \(result.output)")
         }
     }
 
