@@ -28,22 +28,23 @@ import Testing
     @Test func prePushGatesAReleaseTagWithAModelChangeUnderAPrivateRoot() throws {
         let root = try SymlinkedRoot()
         let repo = try HookRepository(tool: .real, under: root)
-        repo.dir.write("App/Models/Item.swift", HookGateTests.goodModel)
         repo.dir.write(".cloudkit-schema.json", ContractCommands.configuration(modelPaths: ["App/Models"]))
-        let first = try repo.commit("models", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
-        guard first.status == 0 else { throw ContractError("commit failed: \(first.output)") }
-        try repo.git(["tag", "v1.0"])
-        let released = try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        // Commits the model (the pre-commit hook is not under test here), tags it and
+        // returns the schema it needs.
+        func release(_ model: String, _ tag: String) throws -> String {
+            repo.dir.write("App/Models/Item.swift", model)
+            let commit = try repo.commit(tag, environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+            guard commit.status == 0 else { throw ContractError("commit failed: \(commit.output)") }
+            try repo.git(["tag", tag])
+            return try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        }
+        let released = try release(HookGateTests.goodModel, "v1.0")
         repo.serve(development: released, production: released)
         let initial = try repo.push(["main", "v1.0"])
         #expect(initial.status == 0, "\(initial.output)")
 
-        repo.dir.write("App/Models/Item.swift", HookGateTests.goodModel.replacingOccurrences(
-            of: "    var title: String = \"\"\n", with: "    var title: String = \"\"\n    var notes: String?\n"))
-        let second = try repo.commit("notes", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
-        guard second.status == 0 else { throw ContractError("commit failed: \(second.output)") }
-        try repo.git(["tag", "v1.1"])
-        let current = try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        let current = try release(HookGateTests.goodModel.replacingOccurrences(
+            of: "    var title: String = \"\"\n", with: "    var title: String = \"\"\n    var notes: String?\n"), "v1.1")
         repo.serve(development: current, production: released)
         let blocked = try repo.push(["main", "v1.1"])
         #expect(blocked.status != 0)
