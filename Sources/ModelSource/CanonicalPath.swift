@@ -81,10 +81,9 @@ public struct CanonicalPath: Hashable, Sendable, CustomStringConvertible {
         directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
+    /// realpath(3) of `.`: the working directory, canonical.
     private static func workingDirectory() -> String {
-        guard let directory = getcwd(nil, 0) else { return "/" }
-        defer { free(directory) }
-        return String(cString: directory)
+        resolve(".")
     }
 }
 
@@ -105,10 +104,32 @@ public enum UserPath {
     /// `path` relative to `directory` when inside it (`""` for the directory itself): as
     /// spelled when it is spelled under it, else as the canonical forms relate; nil outside.
     public static func relative(_ path: String, to directory: String) -> String? {
+        // The common case, checked without rebuilding either path: spelled under the
+        // directory, with no `.`, `..` or empty component on the way.
+        if path.hasPrefix("/"), directory.hasPrefix("/"),
+           let spelled = CanonicalPath.suffix(of: path, under: directory), isPlain(spelled) {
+            return spelled
+        }
         let base = directory.hasPrefix("/") ? absolute(directory, in: "/") : CanonicalPath(directory).path
         let full = absolute(path, in: base)
         if let spelled = CanonicalPath.suffix(of: full, under: base) { return spelled }
         return CanonicalPath(base).relativePath(of: CanonicalPath(full))
+    }
+
+    /// No empty, `.` or `..` component in a relative path (`""` has none).
+    static func isPlain(_ relative: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in relative.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && length <= 2) { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return relative.isEmpty || !(length == 0 || (dots == length && length <= 2))
     }
 
     /// For messages: relative to `directory` when inside it (`.` for itself), else as given.

@@ -58,5 +58,9 @@ import ModelSource
         #expect(UserPath.display(repo, from: real) == ".")
         #expect(UserPath.display("/elsewhere/Item.swift", from: repo) == "/elsewhere/Item.swift")
         #expect(UserPath.relative(root.path + "/other", to: real) == nil)
+        // Spelled under the directory but leaving it, or with `.` and empty components.
+        #expect(UserPath.relative(repo + "/App/../Other", to: repo + "/App") == nil)
+        #expect(UserPath.relative(repo + "/App//Models/./Item.swift", to: repo + "/App") == "Models/Item.swift")
+        #expect(UserPath.relative(repo + "/App/...", to: repo + "/App") == "...")
     }
 }

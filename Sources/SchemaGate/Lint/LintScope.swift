@@ -135,14 +135,15 @@ struct LintScope: Equatable {
     /// through a symbolic link the model paths do not take. One canonical folder per file's
     /// folder (realpath(3) of every file would cost more than linting it).
     private static func unique(_ paths: [String]) -> [String] {
-        var folders: [String: CanonicalPath] = [:]
+        var folders: [Substring: CanonicalPath] = [:]
         var seen = Set<String>()
         return paths.filter { path in
-            let name = (path as NSString).lastPathComponent
-            let folder = (path as NSString).deletingLastPathComponent
-            let canonical = folders[folder] ?? CanonicalPath(folder)
+            // Split at the last slash by bytes: NSString's path methods cost more than this.
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return seen.insert(path).inserted }
+            let folder = path[..<slash]
+            let canonical = folders[folder] ?? CanonicalPath(folder.isEmpty ? "/" : String(folder))
             folders[folder] = canonical
-            return seen.insert(canonical.path + "/" + name).inserted
+            return seen.insert(canonical.path + path[slash...]).inserted
         }
     }
 }
