@@ -10,8 +10,8 @@ import Darwin
 /// getcwd(3) and git print the `/private/…` spelling; Foundation drops the `/private` prefix
 /// when it resolves or standardises a path. Commands run here see both spellings, as on a Mac.
 ///
-/// On macOS: a fresh directory under `/tmp`. Elsewhere: a fresh `/private/<name>` and a
-/// symbolic link `/<name>` to it, which needs write access to `/` (CI runs as root). Without
+/// Where `/tmp` is such a link (macOS): a fresh directory under `/tmp`. Elsewhere: a fresh
+/// `/private/<name>` and a symbolic link `/<name>` to it, which needs write access to `/` (CI runs as root). Without
 /// it `init` throws, saying so: the tests fail rather than pass without having run here.
 public final class SymlinkedRoot: @unchecked Sendable {
     /// The directory as a user spells it, through the link: `/ckschema-1a2b3c4d`.
@@ -28,16 +28,15 @@ public final class SymlinkedRoot: @unchecked Sendable {
 
     public init() throws {
         let name = "ckschema-\(UUID().uuidString.prefix(8).lowercased())"
-        #if canImport(Darwin)
-        guard Self.resolved("/tmp") == "/private/tmp" else {
-            throw Unavailable(description: "/tmp is not a symbolic link to /private/tmp on this Mac")
+        if Self.resolved("/tmp") == "/private/tmp" {
+            // A Mac: the system's own link.
+            path = "/tmp/" + name
+            realPath = "/private/tmp/" + name
+            link = nil
+            createdPrivate = false
+            guard mkdir(realPath, 0o755) == 0 else { throw Self.failure("cannot create \(realPath)") }
+            return
         }
-        path = "/tmp/" + name
-        realPath = "/private/tmp/" + name
-        link = nil
-        createdPrivate = false
-        guard mkdir(realPath, 0o755) == 0 else { throw Self.failure("cannot create \(realPath)") }
-        #else
         guard access("/", W_OK) == 0 else {
             throw Unavailable(description: """
                 the symlinked-root tests need write access to / (they create /private/\(name) and a link \
@@ -62,7 +61,6 @@ public final class SymlinkedRoot: @unchecked Sendable {
             throw failure
         }
         link = path
-        #endif
     }
 
     deinit {
