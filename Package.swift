@@ -24,7 +24,7 @@ let package = Package(
         // Plugin logic, unit-tested as a normal target and linked into each plugin as source.
         .target(name: "PluginSupport"),
         // Shared test helpers (temp dirs, processes, git); used by test targets only.
-        .target(name: "TestSupport", dependencies: ["SchemaGate"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SchemaGate", "ModelSource"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CloudKitSchemaTests",
             dependencies: ["CloudKitSchema"],

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// What a command may touch: its arguments, the environment, the working directory and
 /// the console. Passing these in (rather than reading globals) lets tests run commands
@@ -16,10 +17,9 @@ public struct CommandContext: Sendable {
         self.console = console
     }
 
-    /// Resolves a user-given path against the working directory.
+    /// Resolves a user-given path against the working directory, in the user's spelling.
     public func path(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        return URL(fileURLWithPath: workingDirectory).appendingPathComponent(path).standardizedFileURL.path
+        UserPath.absolute(path, in: workingDirectory)
     }
 
     /// Colour only on a terminal and never when NO_COLOR is set (any value) or TERM=dumb.

@@ -91,7 +91,7 @@ struct ModelFileCollector {
 
     private func resolve(_ path: String) -> String {
         guard !path.hasPrefix("/"), let workingDirectory else { return path }
-        return workingDirectory.hasSuffix("/") ? workingDirectory + path : workingDirectory + "/" + path
+        return UserPath.absolute(path, in: workingDirectory)
     }
 
     private func isModelBundle(_ path: String) -> Bool {
@@ -99,8 +99,7 @@ struct ModelFileCollector {
     }
 
     private mutating func walk(_ real: String, shown: String, depth: Int) {
-        let canonical = URL(fileURLWithPath: real).resolvingSymlinksInPath().path
-        guard depth < maximumDepth, visited.insert(canonical).inserted else { return }
+        guard depth < maximumDepth, visited.insert(CanonicalPath(real).path).inserted else { return }
         let entries: [FileSystem.Entry]
         switch FileSystem.list(real) {
         case .success(let listed): entries = listed

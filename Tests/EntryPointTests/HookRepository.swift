@@ -5,9 +5,9 @@ import TestSupport
 /// a bare `origin`, and (unless the real tool is wanted) a stand-in tool that records each call:
 /// its arguments, directory, HEAD, the files it can see and the content of `Item.swift`.
 final class HookRepository: @unchecked Sendable {
-    let dir = TemporaryDirectory("hookrepo")
-    let remote = TemporaryDirectory("remote")
-    let support = TemporaryDirectory("hooktool")
+    let dir: TemporaryDirectory
+    let remote: TemporaryDirectory
+    let support: TemporaryDirectory
     /// Added to every git call (and so to the hooks): the stand-in or the real tool.
     var environment: [String: String?]
     var stub: String { support.file("bin/cloudkit-schema") }
@@ -30,7 +30,13 @@ final class HookRepository: @unchecked Sendable {
 
     /// `toolStatus`: what the stand-in exits with. Asked `config --get KEY`, it prints the
     /// answer `answer(KEY, ...)` left (nothing by default) and exits with `configStatus`.
-    init(toolStatus: Int32 = 0, configStatus: Int32 = 0, tool: Tool = .stub) throws {
+    /// `root`: put the repository, the remote, the tools, `TMPDIR` and `HOME` there (nil:
+    /// the system temp dir and this process's).
+    init(toolStatus: Int32 = 0, configStatus: Int32 = 0, tool: Tool = .stub, under root: SymlinkedRoot? = nil) throws {
+        let parent = try root?.directory("tmp")
+        dir = TemporaryDirectory("hookrepo", in: parent)
+        remote = TemporaryDirectory("remote", in: parent)
+        support = TemporaryDirectory("hooktool", in: parent)
         let log = support.file("calls")
         support.write("bin/cloudkit-schema", """
             #!/bin/sh
@@ -57,6 +63,7 @@ final class HookRepository: @unchecked Sendable {
             "SKIP_CLOUDKIT_SCHEMA_CHECK": nil, "CLOUDKIT_SCHEMA_PACKAGE": nil,
             "CLOUDKIT_SCHEMA": nil, "PATH": path,
         ]
+        for (name, value) in try root?.environment() ?? [:] { environment[name] = value }
         switch tool {
         case .stub: environment["CLOUDKIT_SCHEMA"] = stub
         case .stubOnPath: environment["PATH"] = support.file("bin") + ":" + Self.systemPath

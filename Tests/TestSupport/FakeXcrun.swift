@@ -24,13 +24,15 @@ import Foundation
 /// | echo-token | prints the token to stderr and stdout, then fails (redaction test) |
 /// | stdout-only | exit 0, prints the export on stdout and writes no file |
 public final class FakeXcrun: @unchecked Sendable {
-    public let directory = TemporaryDirectory("fake-xcrun")
+    public let directory: TemporaryDirectory
     public var path: String { directory.file("bin/xcrun") }
     public var binDirectory: String { directory.file("bin") }
     /// TMPDIR of commands run with `environment()`.
     public var scratchDirectory: String { directory.file("tmp") }
 
-    public init(development: String? = nil, production: String? = nil) {
+    /// - Parameter parent: where its directory goes (nil: the system temp dir).
+    public init(development: String? = nil, production: String? = nil, in parent: String? = nil) {
+        directory = TemporaryDirectory("fake-xcrun", in: parent)
         directory.write("bin/xcrun", Self.script)
         try? FileManager.default.createDirectory(atPath: directory.file("tmp"), withIntermediateDirectories: true)
         chmod(path, 0o755)

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 import SchemaGate
 
 /// Shared helpers for every test target: temporary directories, running real
@@ -9,12 +10,20 @@ public final class TemporaryDirectory: @unchecked Sendable {
     public let path: String
     public var url: URL { URL(fileURLWithPath: path) }
 
-    public init(_ label: String = "ckschema") {
-        let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-            .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
+    /// - Parameter parent: where to create it, spelled as given (a `SymlinkedRoot` directory);
+    ///   nil for the system temp dir.
+    public init(_ label: String = "ckschema", in parent: String? = nil) {
+        let name = "\(label)-\(UUID().uuidString.prefix(8))"
+        if let parent {
+            path = parent + "/" + name
+            try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return
+        }
+        let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true).appendingPathComponent(name)
         try! FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        // Resolve symlinks (macOS /var -> /private/var) so paths compare equal to what tools print.
-        path = base.resolvingSymlinksInPath().path
+        // Canonical (macOS /var -> /private/var) so paths compare equal to what git and the
+        // tool print; Foundation's resolving would drop the /private again.
+        path = CanonicalPath(base.path).path
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -108,9 +117,8 @@ public func git(_ arguments: [String], in directory: String) throws -> String {
 /// `cloudkit-schema-export-*` folder directly inside the temp dir: a test must never be
 /// able to delete anything else (a relative path once resolved to the package checkout).
 public func removeKeptExport(_ file: String) {
-    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
-    let temp = URL(fileURLWithPath: NSTemporaryDirectory()).standardizedFileURL
-    guard file.hasPrefix("/"), folder.lastPathComponent.hasPrefix("cloudkit-schema-export-"),
-          folder.deletingLastPathComponent().path == temp.path else { return }
-    try? FileManager.default.removeItem(at: folder)
+    let folder = CanonicalPath((file as NSString).deletingLastPathComponent)
+    guard file.hasPrefix("/"), (folder.path as NSString).lastPathComponent.hasPrefix("cloudkit-schema-export-"),
+          CanonicalPath(folder.path + "/..") == CanonicalPath(NSTemporaryDirectory()) else { return }
+    try? FileManager.default.removeItem(atPath: folder.path)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 import SchemaGate
 
 /// `config`: the configuration commands would run with, and where each value came from.
@@ -79,7 +80,7 @@ struct ConfigView: Encodable {
 
     init(_ configuration: ResolvedConfiguration, environment: [String: String]) {
         func value<T>(_ sourced: Sourced<T>) -> Value<T> { Value(value: sourced.value, source: sourced.source, origin: sourced.origin) }
-        let relative = { (path: String) in RelativePath.relative(path, to: configuration.root) }
+        let relative = { (path: String) in UserPath.display(path, from: configuration.root) }
         configFile = configuration.file
         root = configuration.root
         teamId = configuration.teamID.map(value)
@@ -168,14 +169,5 @@ struct ConfigView: Encodable {
         lines.append("CLOUDKIT_MANAGEMENT_TOKEN: \(managementTokenSet ? "set (value hidden)" : "not set (cktool falls back to its keychain entry)")")
         lines.append("xcrun: \(xcrun ?? "not found (cktool unavailable: use --production FILE)")")
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// Relative display of configured paths.
-enum RelativePath {
-    static func relative(_ path: String, to root: String) -> String {
-        if path == root { return "." }
-        let base = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
 }

@@ -42,12 +42,6 @@ enum PipelineOptions {
             throw .setup("\(error)")
         }
     }
-
-    /// A path for display: relative to the working directory when inside it.
-    static func display(_ path: String, _ context: CommandContext) -> String {
-        let base = context.workingDirectory.hasSuffix("/") ? context.workingDirectory : context.workingDirectory + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
-    }
 }
 
 extension CLIError {

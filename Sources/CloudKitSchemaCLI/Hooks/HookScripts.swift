@@ -200,6 +200,8 @@ root=$(git rev-parse --show-toplevel) || exit 2
 work=$(mktemp -d "${TMPDIR:-/tmp}/cloudkit-schema-pre-push.XXXXXX") || exit 2
 trap 'git worktree prune >/dev/null 2>&1; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
+# Its physical path, which the gate (like git) prints: a Mac's $TMPDIR is a link into /private.
+physical=$(cd "$work" && pwd -P) && work=$physical
 
 # stdin: "<local ref> <local sha> <remote ref> <remote sha>" per pushed ref. The tag is the
 # name it gets on the remote (git push origin HEAD:refs/tags/v2 has no local tag ref).

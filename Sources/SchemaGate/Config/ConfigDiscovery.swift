@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// Finds `.cloudkit-schema.json`: `--config PATH` when given, else the nearest one in
 /// the working directory or a directory above it.
@@ -16,16 +17,17 @@ public enum ConfigDiscovery {
             }
             return path
         }
-        var directory = URL(fileURLWithPath: absolute(workingDirectory, relativeTo: "/")).standardizedFileURL
+        // Up the real directories, as git finds the repository: the file found is in the
+        // spelling git prints for the root.
+        var directory = CanonicalPath(workingDirectory).path
         while true {
-            let candidate = directory.appendingPathComponent(ConfigFile.fileName).path
+            let candidate = directory == "/" ? "/" + ConfigFile.fileName : directory + "/" + ConfigFile.fileName
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
                 return candidate
             }
-            let parent = directory.deletingLastPathComponent().standardizedFileURL
-            if parent.path == directory.path || directory.path == "/" { return nil }
-            directory = parent
+            if directory == "/" { return nil }
+            directory = (directory as NSString).deletingLastPathComponent
         }
     }
 
@@ -41,7 +43,6 @@ public enum ConfigDiscovery {
     }
 
     static func absolute(_ path: String, relativeTo base: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
-        return url.standardizedFileURL.path
+        UserPath.absolute(path, in: base)
     }
 }

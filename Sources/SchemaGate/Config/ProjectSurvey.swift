@@ -28,7 +28,7 @@ public struct ProjectSurvey: Sendable, Equatable {
     public static func survey(root: String) -> ProjectSurvey {
         var survey = ProjectSurvey()
         var modelDirectories: [String] = []
-        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        let rootURL = URL(fileURLWithPath: root)
         guard let enumerator = FileManager.default.enumerator(
             at: rootURL, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsPackageDescendants]) else {
             return survey
@@ -38,12 +38,14 @@ public struct ProjectSurvey: Sendable, Equatable {
             seen += 1
             if seen > entryLimit { break }
             let name = url.lastPathComponent
-            let relative = String(url.standardizedFileURL.path.dropFirst(rootURL.path.count)).drop { $0 == "/" }
+            // The enumerator may spell the root another way than it was given (a Mac's
+            // /private/var for /var): relative through the one canonicalisation.
+            guard let relative = UserPath.relative(url.path, to: root) else { continue }
             let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
             if isDirectory {
                 if skippedDirectories.contains(name) || (name.hasPrefix(".") && name != ".") { enumerator.skipDescendants() }
                 if name.hasSuffix(".xcdatamodeld") {
-                    survey.modelPaths.append(String(relative))
+                    survey.modelPaths.append(relative)
                     survey.sources.append("Core Data model \(relative)")
                 }
                 if name.hasSuffix(".xcodeproj") {
@@ -53,9 +55,9 @@ public struct ProjectSurvey: Sendable, Equatable {
                 continue
             }
             if name.hasSuffix(".swift"), declaresModel(url) {
-                modelDirectories.append(URL(fileURLWithPath: String(relative)).deletingLastPathComponent().relativePath)
+                modelDirectories.append((relative as NSString).deletingLastPathComponent)
             } else if name.hasSuffix(".entitlements") {
-                survey.readEntitlements(url, relative: String(relative))
+                survey.readEntitlements(url, relative: relative)
             }
         }
         let directories = outermost(Set(modelDirectories.map { $0.isEmpty ? "." : $0 }))
@@ -74,7 +76,7 @@ public struct ProjectSurvey: Sendable, Equatable {
     static func outermost(_ paths: Set<String>) -> [String] {
         let sorted = paths.sorted()
         if sorted.contains(".") { return ["."] }
-        return sorted.filter { path in !sorted.contains { $0 != path && path.hasPrefix($0 + "/") } }
+        return sorted.filter { path in !sorted.contains { $0 != path && CanonicalPath.isPrefix($0, of: path) } }
     }
 
     private mutating func readEntitlements(_ url: URL, relative: String) {

@@ -89,7 +89,7 @@ public struct ResolvedConfiguration: Sendable {
     ) throws(ConfigError) -> ResolvedConfiguration {
         let path = try ConfigDiscovery.locate(explicitPath: overrides.configPath, workingDirectory: workingDirectory)
         let file = try path.map { (path: String) throws(ConfigError) in try ConfigDiscovery.load(path) } ?? ConfigFile()
-        let root = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().standardizedFileURL.path } ?? workingDirectory
+        let root = path.map { ($0 as NSString).deletingLastPathComponent } ?? workingDirectory
         return try resolve(file, path: path, root: root, workingDirectory: workingDirectory,
                            environment: environment, overrides: overrides)
     }

@@ -27,7 +27,7 @@ public enum ExpectedModelSchema {
     public static func build(
         modelPaths: [String], configuration: ResolvedConfiguration, workingDirectory: String, label: String = ""
     ) throws(ModelReadingError) -> Outcome {
-        let shown = modelPaths.map { RelativePath.display($0, from: workingDirectory) }
+        let shown = modelPaths.map { UserPath.display($0, from: workingDirectory) }
         let model = ModelReader.read(paths: shown, workingDirectory: workingDirectory)
         let problems = model.diagnostics.filter(ModelDiagnosticFindings.isInputProblem)
         guard problems.isEmpty else {
@@ -55,16 +55,5 @@ public enum ModelReadingError: Error, Equatable, Sendable, ActionableError {
         case .unreadable(let problems):
             return "model sources could not be read, so the expected schema would be incomplete (\(problems.joined(separator: "; "))): fix the files or leave them out of modelPaths"
         }
-    }
-}
-
-/// Paths as a user would type them: relative to a directory when inside it.
-public enum RelativePath {
-    public static func display(_ path: String, from directory: String) -> String {
-        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
-        if standardized == base { return "." }
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : standardized
     }
 }

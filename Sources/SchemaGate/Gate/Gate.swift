@@ -1,5 +1,6 @@
 import CloudKitSchema
 import Foundation
+import ModelSource
 
 /// The release gate (README "The release gate") after the escape hatch: change detection, lint,
 /// create, check (with the snapshot staleness check). Returns the combined report;
@@ -139,7 +140,7 @@ public struct Gate: Sendable {
         report.findings += models.findings
 
         if schemas.live, let snapshot = container.productionSnapshot {
-            let display = ModelFileClassifier.relative(snapshot.path, to: configuration.root)
+            let display = UserPath.display(snapshot.path, from: configuration.root)
             if let stale = try SnapshotCheck.staleness(
                 snapshot: snapshot, displayPath: display, live: production.schema, containerID: id, multipleContainers: multiple) {
                 report.findings.append(stale)

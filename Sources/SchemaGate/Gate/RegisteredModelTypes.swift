@@ -5,7 +5,7 @@ import ModelSource
 /// types, else every declared model.
 public enum RegisteredModelTypes {
     public static func find(modelPaths: [String], workingDirectory: String) throws(ModelReadingError) -> InitializerScaffold.Models {
-        let shown = modelPaths.map { RelativePath.display($0, from: workingDirectory) }
+        let shown = modelPaths.map { UserPath.display($0, from: workingDirectory) }
         let model = ModelReader.read(paths: shown, workingDirectory: workingDirectory)
         if let version = model.activeSchemaVersion, InitializerScaffold.isTypeName(version) {
             return .versionedSchema(version)

@@ -45,7 +45,7 @@ public struct ChangeDetector: Sendable {
             repository: repository, contents: ChangeContents())
         guard let baseCommit = base.commit else { return detected }
         // The reader's walk (directory listings only) runs while git lists the changes.
-        let readerPaths = (self.readerPaths ?? [repository.root]).map(ModelFileClassifier.canonical)
+        let readerPaths = (self.readerPaths ?? [repository.root]).map { CanonicalPath($0).path }
         let plan = BackgroundTask { () -> [String] in ModelReader.files(paths: readerPaths, workingDirectory: nil) }
         let listed = try timer.measure("changes: list changed files") { () throws(GitError) in
             try listChanges(repository, since: baseCommit, hasHead: repository.headWhenOpened != nil)
@@ -54,7 +54,7 @@ public struct ChangeDetector: Sendable {
         detected.contents.workTreeFiles = listed.workTree
         detected.contents.reader = timer.measure("changes: the model reader's files") {
             ReaderFileSet(
-                planned: plan.value(), canonicalPaths: readerPaths, root: ModelFileClassifier.canonical(repository.root),
+                planned: plan.value(), canonicalPaths: readerPaths, root: CanonicalPath(repository.root).path,
                 known: Set(listed.workTree))
         }
         try timer.measure("changes: classify") { () throws(GitError) in

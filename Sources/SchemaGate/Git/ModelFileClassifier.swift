@@ -6,11 +6,11 @@ import ModelSource
 /// a configured model path. Deliberately generous: a false "touching" costs one check
 /// against CloudKit, a false "not touching" ships a broken release.
 public struct ModelFileClassifier: Sendable {
-    /// Absolute, symlink-resolved model paths the user configured (none by default).
-    public var modelPaths: [String]
+    /// The model paths the user configured (none by default).
+    public var modelPaths: [CanonicalPath]
 
     public init(modelPaths: [String]) {
-        self.modelPaths = modelPaths.map(Self.canonical)
+        self.modelPaths = modelPaths.map { CanonicalPath($0) }
     }
 
     /// - Parameters:
@@ -31,10 +31,13 @@ public struct ModelFileClassifier: Sendable {
         }
         if now?.registersSchema == true || then?.registersSchema == true { reasons.append("registers the model schema") }
         guard !modelPaths.isEmpty else { return reasons }
-        let canonicalRoot = Self.canonical(root)
+        // git lists paths below the root it printed, through no symbolic link: each is the
+        // canonical root and the path.
+        let canonicalRoot = CanonicalPath(root)
         for modelPath in modelPaths {
-            if paths.contains(where: { Self.isInside(canonicalRoot + "/" + $0, modelPath) }) {
-                reasons.append("under model path \(Self.relative(modelPath, to: root))")
+            guard let scope = canonicalRoot.relativePath(of: modelPath) else { continue }
+            if paths.contains(where: { CanonicalPath.isPrefix(scope, of: $0) }) {
+                reasons.append("under model path \(scope.isEmpty ? "." : scope)")
                 break
             }
         }
@@ -81,17 +84,4 @@ public struct ModelFileClassifier: Sendable {
 
     /// Foundation's `Data.range(of:)` was most of `changed`'s CPU time; memmem is not.
     private static let coreDataStackName = Array("NSPersistentCloudKitContainer".utf8)
-
-    static func isInside(_ path: String, _ directory: String) -> Bool {
-        path == directory || path.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
-    }
-
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-
-    static func relative(_ path: String, to root: String) -> String {
-        let base = canonical(root)
-        return isInside(path, base) && path != base ? String(path.dropFirst(base.count + 1)) : path
-    }
 }

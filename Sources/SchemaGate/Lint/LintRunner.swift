@@ -80,7 +80,7 @@ public struct LintRunner: Sendable {
         let findings = engine.findings(for: input).map { finding -> Finding in
             var shown = finding
             shown.file = finding.file.map { Self.display($0, request.workingDirectory) }
-            shown.message = Self.displayPaths(in: finding.message, request.workingDirectory)
+            shown.message = Self.displayPaths(in: finding.message, roots: absolute + projects, request.workingDirectory)
             return shown
         }
         let unreadable = findings.contains { LintEngine.inputErrorCodes.contains($0.code) }
@@ -124,22 +124,21 @@ public struct LintRunner: Sendable {
     func readPrevious(_ revision: String, modelPaths: [String], request: LintRequest) throws(LintError) -> (PreviousModel, String) {
         let git = try GitRevisionReader(workingDirectory: request.workingDirectory, environment: request.environment)
         let commit = try git.commit(revision)
-        let root = git.root
+        let root = CanonicalPath(git.root)
         var prefixes: [String] = []
         for path in modelPaths {
-            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            guard real == root || real.hasPrefix(root + "/") else {
+            guard let relative = root.relativePath(of: CanonicalPath(path)) else {
                 throw .input("\(path) is outside the git repository at \(root); lint --since compares files inside it")
             }
-            prefixes.append(real == root ? "" : String(real.dropFirst(root.count + 1)))
+            prefixes.append(relative)
         }
         let blobs = try git.blobs(at: commit) { path in
-            let wanted = prefixes.contains { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }
+            let wanted = prefixes.contains { CanonicalPath.isPrefix($0, of: path) }
             let modelFile = path.hasSuffix(".swift") || LintScope.isCoreDataModelFile(path)
             return wanted && modelFile && !LintScope.isInSkippedFolder(path)
         }
         let model = blobs.isEmpty ? AppModel() : reader.readFiles(blobs.map {
-            (Self.display(root + "/" + $0.path, request.workingDirectory), $0.contents)
+            (Self.display(root.path + "/" + $0.path, request.workingDirectory), $0.contents)
         })
         let note = "Compared with \(revision) (\(commit.prefix(10))): \(model.entities.count) model(s) then, read from \(blobs.count) file(s) in git."
         return (PreviousModel(revision: revision, model: model), note)
@@ -152,27 +151,25 @@ public struct LintRunner: Sendable {
             + "and \(scope.propertyLists.count) entitlements/Info.plist file(s)."
     }
 
-    /// Messages that name other files (the entitlements behind a finding) name them as
-    /// the user sees them too.
-    static func displayPaths(in text: String, _ directory: String) -> String {
+    /// Messages that name other files (the entitlements behind a finding) name them as the
+    /// user sees them too: the files lie under the paths lint was given (or the working
+    /// directory), spelled as given, and each of those is shown as `display` shows it.
+    static func displayPaths(in text: String, roots: [String], _ directory: String) -> String {
         var result = text
-        for base in Set([directory, URL(fileURLWithPath: directory).resolvingSymlinksInPath().path]) where base.count > 1 {
-            result = result.replacingOccurrences(of: (base.hasSuffix("/") ? base : base + "/"), with: "")
+        for root in Set(roots + [directory]).sorted(by: { $0.count > $1.count }) where root.count > 1 {
+            let shown = display(root, directory)
+            guard shown != root else { continue }
+            result = result.replacingOccurrences(of: root.hasSuffix("/") ? root : root + "/", with: shown == "." ? "" : shown + "/")
         }
         return result
     }
 
     static func absolute(_ path: String, in directory: String) -> String {
-        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL.path }
-        return URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+        UserPath.absolute(path, in: directory)
     }
 
     /// Paths under the working directory are shown relative to it, as a user types them.
     static func display(_ path: String, _ directory: String) -> String {
-        for base in [directory, URL(fileURLWithPath: directory).resolvingSymlinksInPath().path] {
-            let prefix = base.hasSuffix("/") ? base : base + "/"
-            if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
-        }
-        return path
+        UserPath.display(path, from: directory)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// The files one `lint` run looks at, from the paths the user gave: model sources for the
 /// model reader, Swift files for configuration traps, entitlements and Info.plists.
@@ -38,7 +39,7 @@ struct LintScope: Equatable {
                 for file in walk(path) {
                     if file.hasSuffix(".swift") {
                         scope.swiftFiles.append(file)
-                        scope.projectPaths[file] = String(file.dropFirst(base == "/" ? 1 : base.count + 1))
+                        scope.projectPaths[file] = UserPath.relative(file, to: base) ?? file
                     }
                     else if isPropertyList(file) { scope.propertyLists.append(file) }
                 }
@@ -127,7 +128,7 @@ struct LintScope: Equatable {
         var visited = Set<String>()
         while let folder = pending.popLast() {
             // Symlink loops: visit each real folder once.
-            guard visited.insert(URL(fileURLWithPath: folder).resolvingSymlinksInPath().path).inserted else { continue }
+            guard visited.insert(CanonicalPath(folder).path).inserted else { continue }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names.sorted() {
                 let path = folder + "/" + name
@@ -146,8 +147,19 @@ struct LintScope: Equatable {
         return files.sorted()
     }
 
+    /// The first of each file, however it was spelled: `--project` may name the folder
+    /// through a symbolic link the model paths do not take. One canonical folder per file's
+    /// folder (realpath(3) of every file would cost more than linting it).
     private static func unique(_ paths: [String]) -> [String] {
+        var folders: [Substring: CanonicalPath] = [:]
         var seen = Set<String>()
-        return paths.filter { seen.insert($0).inserted }
+        return paths.filter { path in
+            // Split at the last slash by bytes: NSString's path methods cost more than this.
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return seen.insert(path).inserted }
+            let folder = path[..<slash]
+            let canonical = folders[folder] ?? CanonicalPath(folder.isEmpty ? "/" : String(folder))
+            folders[folder] = canonical
+            return seen.insert(canonical.path + path[slash...]).inserted
+        }
     }
 }

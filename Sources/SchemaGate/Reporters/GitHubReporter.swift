@@ -1,3 +1,5 @@
+import ModelSource
+
 /// GitHub Actions workflow commands (`::error file=...,line=...,title=...::message`),
 /// with paths relative to the repository so annotations land on the diff.
 public struct GitHubReporter: Reporter {
@@ -24,9 +26,8 @@ public struct GitHubReporter: Reporter {
     }
 
     private func relative(_ path: String) -> String {
-        guard let base = baseDirectory, !base.isEmpty else { return path }
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        guard let base = baseDirectory, !base.isEmpty, path.hasPrefix("/") else { return path }
+        return UserPath.display(path, from: base)
     }
 
     private func escapeData(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import ModelSource
+
 /// Without the `remote-notification` background mode the device is never told that
 /// CloudKit changed: sync works, but late, with no error anywhere.
 public struct MissingRemoteNotificationRule: LintRule {
@@ -23,10 +25,10 @@ public struct MissingRemoteNotificationRule: LintRule {
         }
     }
 
-    /// An Info.plist in the entitlements file's folder, below it, or in its parent folder.
+    /// An Info.plist in the entitlements file's folder, below it, or in its parent folder
+    /// (compared canonically: the two may have been found through different spellings).
     private func belongs(_ plist: PropertyListFile, to entitlements: PropertyListFile) -> Bool {
-        let folder = entitlements.directory
-        let parent = PropertyListFile(path: folder, kind: .infoPlist, values: [:]).directory
-        return plist.directory == folder || plist.directory.hasPrefix(folder + "/") || plist.directory == parent
+        let folder = CanonicalPath(entitlements.directory), plistFolder = CanonicalPath(plist.directory)
+        return folder.contains(plistFolder) || plistFolder == CanonicalPath(folder.path + "/..")
     }
 }
