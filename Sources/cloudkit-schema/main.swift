@@ -2,9 +2,11 @@ import CloudKitSchemaCLI
 import Foundation
 
 // The executable only wires the process to the tool: everything else is testable in-process.
+let arguments = Array(CommandLine.arguments.dropFirst())
+Tool.handleInterruptions(of: arguments)
 let status = Tool.run(
-    Array(CommandLine.arguments.dropFirst()),
+    arguments,
     environment: ProcessInfo.processInfo.environment,
     workingDirectory: FileManager.default.currentDirectoryPath,
     console: .standard())
-exit(status)
+Tool.exit(status)
