@@ -154,20 +154,3 @@ final class LineCollector: @unchecked Sendable {
     func add(_ stream: ProcessStream, _ line: String) { lock.withLock { collected.append("\(stream.rawValue):\(line)") } }
     var lines: [String] { lock.withLock { collected } }
 }
-
-/// Alive and not a zombie waiting to be reaped.
-/// Whether `pid` is still running `seconds` after it was signalled (a killed process
-/// takes a moment to exit; a zombie counts as gone).
-func stillRunning(_ pid: Int32, after seconds: Double = 5) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while isRunning(pid) && Date() < deadline { usleep(20_000) }
-    return isRunning(pid)
-}
-
-func isRunning(_ pid: Int32) -> Bool {
-    guard pid > 1, kill(pid, 0) == 0 else { return false }
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-    guard let close = stat.lastIndex(of: ")") else { return true }
-    let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
-    return state != "Z"
-}
