@@ -103,6 +103,26 @@ public enum Tool {
         }
     }
 
+    /// SIGHUP, SIGINT, SIGQUIT and SIGTERM stop every subprocess's group, remove the
+    /// tool's temporary folders and end the tool with a last line that says so (README
+    /// "Guarantees"). Only the executable installs this; in-process runs keep the defaults.
+    public static func handleInterruptions(of arguments: [String]) {
+        let name = arguments.first.flatMap { command(named: $0)?.name }
+        Interruption.install { signal in interruptedLine(command: name, signal: signal) }
+    }
+
+    /// `cloudkit-schema gate: INTERRUPTED (exit 130): SIGINT stopped it …`.
+    static func interruptedLine(command: String?, signal: Int32) -> String {
+        "cloudkit-schema\(command.map { " \($0)" } ?? ""): INTERRUPTED (exit \(128 + signal)): "
+            + "\(Interruption.name(of: signal)) stopped it before it finished; its subprocesses were stopped "
+            + "and its temporary folders removed, and nothing was decided"
+    }
+
+    /// Ends the process, unless an interrupt is ending it (then its status and line win).
+    public static func exit(_ status: Int32) -> Never {
+        Interruption.exit(status)
+    }
+
     static func command(named name: String) -> Command? {
         commands.first { $0.name == name }
     }

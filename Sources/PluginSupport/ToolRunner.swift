@@ -10,13 +10,19 @@ import Darwin
 ///
 /// posix_spawn and waitpid, not Foundation's Process: on Linux (Swift 6.3) `Process.run()`
 /// intermittently crashes (see SchemaGate's Spawner). The plugins cannot link SchemaGate,
-/// hence this small copy for the one child a plugin starts.
+/// hence this small copy of its `PosixSpawn` for the one child a plugin starts.
+///
+/// SwiftPM stops a plugin by signalling the plugin's process alone (SIGINT, then SIGTERM),
+/// so the signals that end the tool early are passed on to it while it runs: the tool
+/// then stops its own children and removes its folders before it ends.
 public enum ToolRunner {
     public static func run(_ invocation: ToolInvocation) throws(ToolLaunchError) -> ToolTermination {
         // A plugin's stdout is a pipe, hence block-buffered: anything the plugin printed must
         // leave before the child's output, or the log reads out of order.
         fflush(nil)  // every C stream; naming `stdout` is not concurrency-safe in Swift 6
         let pid = try spawn(invocation)
+        let forwarding = SignalForwarding(to: pid)
+        defer { forwarding.restore() }
         var status: Int32 = 0
         var result: pid_t
         repeat { result = waitpid(pid, &status, 0) } while result == -1 && errno == EINTR
@@ -28,31 +34,27 @@ public enum ToolRunner {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
 
+    /// The same set-up as SchemaGate's `PosixSpawn.spawn`, whose shape follows SwiftPM's
+    /// `AsyncProcess.launch()`: the child stays in the plugin's process group, with no
+    /// blocked signals and default dispositions.
     static func spawn(_ invocation: ToolInvocation) throws(ToolLaunchError) -> pid_t {
-        guard let addChdir = addChdirFunction else {
-            throw ToolLaunchError(invocation: invocation, reason: "posix_spawn_file_actions_addchdir_np is missing on this system")
-        }
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
+        var actions = emptyFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        _ = addChdir(&actions, invocation.workingDirectory)
+        let chdirResult = addChangeDirectory(&actions, invocation.workingDirectory)
+        guard chdirResult == 0 else {
+            throw ToolLaunchError(invocation: invocation, reason: chdirResult == ENOSYS
+                ? "posix_spawn_file_actions_addchdir_np is missing on this system" : String(cString: strerror(chdirResult)))
+        }
+        var attributes = emptyAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // Default dispositions for signals a parent may ignore (SIGPIPE), and no blocked signals.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var mostSignals = resettableSignals()
+        posix_spawnattr_setsigdefault(&attributes, &mostSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let argv = ([invocation.executable] + invocation.arguments).map { strdup($0) } + [nil]
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -69,22 +71,87 @@ public enum ToolRunner {
     }
 
     #if canImport(Darwin)
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t?>, UnsafePointer<CChar>) -> Int32
-    #else
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-    #endif
+    // AsyncProcess.launch() on Darwin: opaque pointers, nil until posix_spawn_*_init.
+    private typealias FileActions = posix_spawn_file_actions_t?
+    private typealias Attributes = posix_spawnattr_t?
+    private static func emptyFileActions() -> FileActions { nil }
+    private static func emptyAttributes() -> Attributes { nil }
 
-    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+, macOS 10.15+), looked up at run
-    /// time because the C headers the toolchain imports do not always declare it.
-    private static let addChdirFunction: AddChdir? = {
-        #if canImport(Darwin)
-        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-        let handle = dlopen(nil, RTLD_NOW)
-        #endif
-        guard let symbol = dlsym(handle, "posix_spawn_file_actions_addchdir_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddChdir.self)
+    /// AsyncProcess.launch() on Darwin calls it directly; a plugin may be compiled for an
+    /// older macOS than the package, hence the availability check.
+    private static func addChangeDirectory(_ actions: inout FileActions, _ directory: String) -> Int32 {
+        guard #available(macOS 10.15, *) else { return ENOSYS }
+        return posix_spawn_file_actions_addchdir_np(&actions, directory)
+    }
+
+    private static func resettableSignals() -> sigset_t {
+        var signals = sigset_t()
+        sigfillset(&signals)
+        sigdelset(&signals, SIGKILL)
+        sigdelset(&signals, SIGSTOP)
+        return signals
+    }
+    #else
+    private typealias FileActions = posix_spawn_file_actions_t
+    private typealias Attributes = posix_spawnattr_t
+    private static func emptyFileActions() -> FileActions { posix_spawn_file_actions_t() }
+    private static func emptyAttributes() -> Attributes { posix_spawnattr_t() }
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<FileActions>, UnsafePointer<CChar>) -> Int32
+
+    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+), looked up at run time because
+    /// the glibc headers Swift imports do not declare it.
+    private static let addChdirFunction: AddChdir? = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np")
+        .map { unsafeBitCast($0, to: AddChdir.self) }
+
+    private static func addChangeDirectory(_ actions: inout FileActions, _ directory: String) -> Int32 {
+        guard let addChdirFunction else { return ENOSYS }
+        return addChdirFunction(&actions, directory)
+    }
+
+    private static func resettableSignals() -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in 1..<SIGSYS where number != SIGKILL && number != SIGSTOP {
+            sigaddset(&signals, number)
+        }
+        return signals
+    }
+    #endif
+}
+
+/// Passes SIGHUP, SIGINT, SIGQUIT and SIGTERM on to the tool while the plugin waits for it.
+/// The handler only calls `kill` (async-signal-safe) with a pid stored before it is installed.
+struct SignalForwarding {
+    static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+    nonisolated(unsafe) private static let target: UnsafeMutablePointer<pid_t> = {
+        let pointer = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return pointer
     }()
+    private var previous: [(Int32, Int)] = []
+
+    init(to pid: pid_t) {
+        Self.target.pointee = pid
+        for number in Self.signals {
+            let old = signal(number) { number in
+                let pid = SignalForwarding.target.pointee
+                if pid > 1 { kill(pid, number) }
+            }
+            let oldValue = old.map { unsafeBitCast($0, to: Int.self) } ?? 0
+            if oldValue == unsafeBitCast(SIG_IGN, to: Int.self) {
+                signal(number, SIG_IGN)  // ignored by whoever started the plugin (nohup): stays so
+            }
+            previous.append((number, oldValue))
+        }
+    }
+
+    /// Puts back what was there before.
+    func restore() {
+        for (number, oldValue) in previous {
+            signal(number, oldValue == 0 ? SIG_DFL : unsafeBitCast(oldValue, to: (@convention(c) (Int32) -> Void).self))
+        }
+        Self.target.pointee = 0
+    }
 }
 
 /// The tool could not be started at all (missing executable, bad working directory).

@@ -12,6 +12,10 @@ public enum ToolTermination: Equatable, Sendable {
         case .exited(0): return "exit status 0: passed"
         case .exited(1): return "exit status 1: findings (schema drift or model-rule violations) block the release"
         case .exited(2): return "exit status 2: a setup, usage or input problem stopped the check (the message above says what to fix)"
+        case .exited(let status) where [129, 130, 131, 143].contains(status):
+            // 128 + SIGHUP, SIGINT, SIGQUIT or SIGTERM: how the tool ends when interrupted
+            // (SIGQUIT by exit, the others by the signal itself).
+            return "exit status \(status): interrupted by \(Self.signalName(status - 128) ?? "a signal"); the check did not finish"
         case .exited(let status): return "exit status \(status): unexpected; treat it as a failure and report it"
         case .signalled(let signal): return "killed by signal \(signal)\(Self.signalName(signal).map { " (\($0))" } ?? ""); the check did not finish"
         }
@@ -21,6 +25,7 @@ public enum ToolTermination: Equatable, Sendable {
         switch signal {
         case 1: return "SIGHUP"
         case 2: return "SIGINT"
+        case 3: return "SIGQUIT"
         case 6: return "SIGABRT"
         case 9: return "SIGKILL"
         case 11: return "SIGSEGV"

@@ -44,7 +44,7 @@ struct Table {
             target.map { "\($0.text) \(met == true ? "yes" : "NO")" } ?? "",
             bytes.map { String(format: "%.0f MB/s", Double($0) / 1e6 / ours.seconds) } ?? "",
             files.map { String(format: "%.1f µs", max(0, ours.seconds - startup) / Double($0) * 1e6) } ?? "",
-            ours.peakKilobytes > 0 ? "\(ours.peakKilobytes / 1024) MB" : "",
+            peak(ours),
         ])
     }
 
@@ -61,6 +61,15 @@ struct Table {
     /// Pads by characters (String.padding counts UTF-16 units, which would misalign `µ`).
     private func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    /// Never a silent 0: a figure that could not be measured says so.
+    private func peak(_ measurement: Measurement) -> String {
+        switch measurement.peak {
+        case .success(let kilobytes): return "\(kilobytes / 1024) MB"
+        case .failure: return "n/a"
+        case nil: return ""
+        }
     }
 
     /// Exit 1 is a finding, not a failure; anything else marks the figure as suspect.

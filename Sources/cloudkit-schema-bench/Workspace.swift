@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGate
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +12,13 @@ struct Workspace {
     let path: String
 
     init() throws {
-        let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+        // The tool's own rule: TMPDIR only when it is an existing absolute directory.
+        let base: String
+        do {
+            base = try ScratchFolder.base(environment: ProcessInfo.processInfo.environment) + "/"
+        } catch {
+            throw BenchError(error.message)
+        }
         var template = Array((base + "ckschema-bench-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
         guard let made else {

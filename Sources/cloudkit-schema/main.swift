@@ -2,9 +2,14 @@ import CloudKitSchemaCLI
 import Foundation
 
 // The executable only wires the process to the tool: everything else is testable in-process.
+let arguments = Array(CommandLine.arguments.dropFirst())
+// The console first: it reopens a closed stdout or stderr on /dev/null, so the signal
+// handler's pipe cannot take descriptor 1 or 2 and receive the tool's output.
+let console = Console.standard()
+Tool.handleInterruptions(of: arguments)
 let status = Tool.run(
-    Array(CommandLine.arguments.dropFirst()),
+    arguments,
     environment: ProcessInfo.processInfo.environment,
     workingDirectory: FileManager.default.currentDirectoryPath,
-    console: .standard())
-exit(status)
+    console: console)
+Tool.exit(status)

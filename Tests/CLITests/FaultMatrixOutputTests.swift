@@ -167,7 +167,7 @@ import Darwin
     func outputFaultEndsInTheRightStatusAndLeaksNothing(_ fault: Case) throws {
         guard fault.stdout.isAvailable && fault.stderr.isAvailable else { return }
         let scene = Scene(fixture: try GateFixture(), scratch: TemporaryDirectory("output-fault"))
-        var overrides = FaultMatrixTests().isolatedEnvironment(scene.fixture, scratch: scene.scratch)
+        var overrides = FaultMatrixTests.isolatedEnvironment(scene.fixture, scratch: scene.scratch)
         overrides["CLOUDKIT_MANAGEMENT_TOKEN"] = Self.token
         try FileManager.default.createDirectory(atPath: scene.scratch.file("summary"), withIntermediateDirectories: true)
         try fault.setUp(scene, &overrides)
@@ -209,7 +209,7 @@ import Darwin
     @Test func theCreateCommandNeverReceivesTheToken() throws {
         let fault = Self.createCases[0]
         let scene = Scene(fixture: try GateFixture(), scratch: TemporaryDirectory("output-fault"))
-        var overrides = FaultMatrixTests().isolatedEnvironment(scene.fixture, scratch: scene.scratch)
+        var overrides = FaultMatrixTests.isolatedEnvironment(scene.fixture, scratch: scene.scratch)
         overrides["CLOUDKIT_MANAGEMENT_TOKEN"] = Self.token
         try fault.setUp(scene, &overrides)
         let result = try runWithStreamFates(

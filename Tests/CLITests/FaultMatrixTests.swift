@@ -101,10 +101,17 @@ import TestSupport
 
     @Test(arguments: cases)
     func faultEndsInTheRightStatusWithASpecificMessage(_ fault: Case) throws {
+        try Self.check(fault)
+    }
+
+    /// Runs one case through the real binary and checks it; `extra` goes into the
+    /// environment last (FaultMatrixProcessTests runs every case on the portable path).
+    static func check(_ fault: Case, extra: [String: String?] = [:]) throws {
         let fixture = try GateFixture()
         let scratch = TemporaryDirectory("fault-scratch")
         var environment = isolatedEnvironment(fixture, scratch: scratch)
         try fault.setUp(fixture, &environment)
+        environment.merge(extra) { $1 }
         let before = try? fixture.repo.git(["status", "--porcelain", "--ignored"])
         let result = try runProcess(cloudkitSchemaBinary, fault.arguments, in: fixture.repo.path, environment: environment, timeout: 60)
         #expect(result.status == fault.status, "\(fault.name): \(result.output)")
@@ -127,14 +134,14 @@ import TestSupport
         fixture.repo.write("App/Models/在庫 モデル/Item Model.swift", model)
         try fixture.repo.commit("move into a folder with spaces and Japanese")
         let result = try runProcess(cloudkitSchemaBinary, ["gate", "--no-create", "--format", "json"], in: fixture.repo.path,
-                                    environment: isolatedEnvironment(fixture, scratch: scratch))
+                                    environment: Self.isolatedEnvironment(fixture, scratch: scratch))
         #expect(result.status == 1, "\(result.output)")
         #expect(result.stdout.contains("missing-field"))
     }
 
     /// The fake's environment, with this machine's gate variables removed and TMPDIR and
     /// HOME pointing at empty folders the test inspects afterwards.
-    func isolatedEnvironment(_ fixture: GateFixture, scratch: TemporaryDirectory) -> [String: String?] {
+    static func isolatedEnvironment(_ fixture: GateFixture, scratch: TemporaryDirectory) -> [String: String?] {
         var environment: [String: String?] = fixture.fake.environment().mapValues { $0 }
         for name in ["SKIP_CLOUDKIT_SCHEMA_CHECK", "TEAM_ID", "CONTAINER_ID", "CLOUDKIT_MANAGEMENT_TOKEN", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"] {
             environment.updateValue(nil, forKey: name)

@@ -1,10 +1,16 @@
 import Foundation
-import PluginSupport
+@testable import PluginSupport
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The runner starts a real process: working directory, arguments, exit status and signals.
-@Suite struct ToolRunnerTests {
+/// Serialized: the signal forwarding is process-wide, and one test raises signals while it is installed.
+@Suite(.serialized) struct ToolRunnerTests {
     @Test func runsInTheGivenDirectoryWithTheGivenArgumentsAndReportsTheStatus() throws {
         let directory = TemporaryDirectory()
         let invocation = ToolInvocation(
@@ -20,6 +26,39 @@ import Testing
         let invocation = ToolInvocation(
             verb: .gate, executable: "/bin/sh", arguments: ["-c", "kill -9 $$"], workingDirectory: "/")
         #expect(try ToolRunner.run(invocation) == .signalled(9))
+    }
+
+    /// SwiftPM stops a plugin by signalling the plugin alone: the tool must get the signal
+    /// too, or it keeps running after the plugin is gone. Raised on this thread while the
+    /// forwarding is installed, so it reaches nothing else in the test process.
+    @Test(arguments: [SIGHUP, SIGINT, SIGQUIT, SIGTERM])
+    func signalsThatEndTheToolArePassedOnWhileItRuns(_ number: Int32) throws {
+        let pid = try ToolRunner.spawn(ToolInvocation(verb: .gate, executable: "/bin/sh", arguments: ["-c", "exec sleep 300"], workingDirectory: "/"))
+        #expect(pid > 1)
+        let forwarding = SignalForwarding(to: pid)
+        let installed = signal(number, SIG_IGN)
+        signal(number, installed)
+        if installed != nil && unsafeBitCast(installed, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
+            // Test threads may block signals (libdispatch's do): unblocked here, the raise
+            // is handled on this thread before it returns.
+            var only = sigset_t(), previous = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, number)
+            pthread_sigmask(SIG_UNBLOCK, &only, &previous)
+            raise(number)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        } else {
+            Issue.record("no handler is installed for signal \(number)")
+        }
+        forwarding.restore()
+        if stillRunning(pid, after: 10), pid > 1 {
+            Issue.record("signal \(number) was not passed on to the tool")
+            kill(pid, SIGKILL)
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        #expect(status & 0x7f == number || status & 0x7f == SIGKILL)
+        #expect(status & 0x7f != SIGKILL, "the tool was not stopped by the forwarded signal")
     }
 
     @Test func aMissingToolIsALaunchErrorWithTheFix() {

@@ -11,6 +11,8 @@ import Testing
         #expect(ToolTermination.exited(2).explanation.contains("exit status 2: a setup, usage or input problem"))
         #expect(ToolTermination.exited(70).explanation.contains("exit status 70: unexpected"))
         #expect(ToolTermination.signalled(9).explanation == "killed by signal 9 (SIGKILL); the check did not finish")
+        #expect(ToolTermination.exited(131).explanation == "exit status 131: interrupted by SIGQUIT; the check did not finish")
+        #expect(ToolTermination.exited(200).explanation.contains("exit status 200: unexpected"))
     }
 
     @Test func failureNamesTheCommandAndStatus() {

@@ -223,9 +223,9 @@ enum ExportFixtures {
             "SchemaGate/Git/GitRepository.swift", "SchemaGate/Gate/CreateStep.swift",
             "SchemaGate/Lint/Evolution/GitProcess.swift",
         ]
-        // ProcessRunner starts children only through Spawner (posix_spawn).
+        // ProcessRunner starts children only through Spawner, which calls PosixSpawn.
         // The SwiftPM plugins cannot link SchemaGate; PluginSupport's runner starts only the tool.
-        let spawners: Set = ["SchemaGate/Process/Spawner.swift", "PluginSupport/ToolRunner.swift"]
+        let spawners: Set = ["SchemaGate/Process/PosixSpawn.swift", "SchemaGate/Process/Spawner.swift", "PluginSupport/ToolRunner.swift"]
         // The benchmark is a separate executable that times peers with its own posix_spawn.
         for file in files where !file.hasPrefix("cloudkit-schema-bench/") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)

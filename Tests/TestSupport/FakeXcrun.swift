@@ -23,6 +23,14 @@ import Foundation
 /// | silent-failure | exit 5, prints nothing |
 /// | echo-token | prints the token to stderr and stdout, then fails (redaction test) |
 /// | stdout-only | exit 0, prints the export on stdout and writes no file |
+/// | huge-stdout | exit 0, prints an HTML error page, 64 MB + 1 of blank lines, then the export, on stdout; no file |
+/// | huge-file | exit 0, writes 64 MB + 1 of blank lines, then the export, as the export file |
+/// | stubborn | starts a grandchild that ignores every signal, traps SIGTERM itself and never ends |
+/// | leaves-child | starts a grandchild that ignores every signal, then waits (SIGTERM ends the fake itself) |
+///
+/// stubborn and leaves-child act on every call, before anything else (so the fake can
+/// also stand in for a create command). They append their pid and the grandchild's to
+/// `pids` and write the tool's pid (their parent's) to `ready` once they are set up.
 public final class FakeXcrun: @unchecked Sendable {
     public let directory: TemporaryDirectory
     public var path: String { directory.file("bin/xcrun") }
@@ -33,9 +41,8 @@ public final class FakeXcrun: @unchecked Sendable {
     /// - Parameter parent: where its directory goes (nil: the system temp dir).
     public init(development: String? = nil, production: String? = nil, in parent: String? = nil) {
         directory = TemporaryDirectory("fake-xcrun", in: parent)
-        directory.write("bin/xcrun", Self.script)
+        directory.writeExecutable("bin/xcrun", Self.script)
         try? FileManager.default.createDirectory(atPath: directory.file("tmp"), withIntermediateDirectories: true)
-        chmod(path, 0o755)
         if let development { setExport(.development, development) }
         if let production { setExport(.production, production) }
     }
@@ -88,6 +95,14 @@ public final class FakeXcrun: @unchecked Sendable {
     for arg in "$@"; do printf '%s\n' "$arg" >> "$dir/calls/$n.argv"; done
     env > "$dir/calls/$n.env"
 
+    case "${FAKE_XCRUN_MODE:-ok}" in
+      stubborn|leaves-child)
+        sh -c 'trap "" HUP INT QUIT TERM; exec sleep 300' &
+        printf '%s\n%s\n' "$$" "$!" >> "$dir/pids"
+        if [ "$FAKE_XCRUN_MODE" = stubborn ]; then trap 'echo TERM >> "$dir/trapped"' TERM; trap '' HUP INT QUIT; fi
+        echo "$PPID" > "$dir/ready.part" && mv "$dir/ready.part" "$dir/ready"
+        while :; do sleep 1; done ;;
+    esac
     [ "$1" = "cktool" ] || { echo "xcrun: error: unable to find utility \"$1\", not a developer tool or in PATH" >&2; exit 72; }
     sub="$2"; environment=""; output=""
     shift 2
@@ -125,6 +140,8 @@ public final class FakeXcrun: @unchecked Sendable {
       empty) : > "$output"; exit 0 ;;
       empty-schema) printf 'DEFINE SCHEMA\n' > "$output"; exit 0 ;;
       stdout-only) cat "$fixture"; exit 0 ;;
+      huge-stdout) printf '<html><body>502 Bad Gateway</body></html>\n'; head -c 67108865 /dev/zero | tr '\0' '\n'; cat "$fixture"; exit 0 ;;
+      huge-file) { head -c 67108865 /dev/zero | tr '\0' '\n'; cat "$fixture"; } > "$output"; exit 0 ;;
     esac
     [ -f "$fixture" ] || { echo "fake xcrun: no fixture for $environment" >&2; exit 3; }
     if [ -n "$output" ]; then cp "$fixture" "$output"; else cat "$fixture"; fi

@@ -42,11 +42,32 @@ public final class TemporaryDirectory: @unchecked Sendable {
         return url.path
     }
 
+    /// Writes an executable script. Its descriptor is close-on-exec: a child another test
+    /// starts meanwhile must not inherit it, or running the script fails with ETXTBSY
+    /// ("Text file busy") for as long as that child lives.
+    @discardableResult
+    public func writeExecutable(_ relative: String, _ contents: String) -> String {
+        let path = file(relative)
+        try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        precondition(descriptor >= 0, "cannot write \(path)")
+        let bytes = Array(contents.utf8)
+        precondition(writeAll(descriptor, bytes), "short write to \(path)")
+        close(descriptor)
+        chmod(path, 0o755)
+        return path
+    }
+
     public func file(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 
     public func read(_ relative: String) -> String? {
         try? String(contentsOfFile: file(relative), encoding: .utf8)
     }
+}
+
+/// One `write` of all of `bytes` (a regular file takes them in one call).
+private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
 }
 
 public struct ProcessResult: Sendable {

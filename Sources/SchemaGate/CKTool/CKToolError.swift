@@ -16,6 +16,9 @@ public enum CKToolError: Error, Equatable, Sendable, ActionableError {
     case notAnExport(CloudKitEnvironment, reason: String)
     case refused(CKToolPolicy.Violation)
     case launch(ProcessLaunchError)
+    /// cktool wrote more than the tool reads (`what`: stdout, stderr or the export file).
+    case outputTooLarge(subcommand: String, what: String, limit: Int, commandLine: String)
+    case temporaryDirectory(ScratchFolderError)
 
     public var category: ErrorCategory { .setup }
 
@@ -53,6 +56,10 @@ public enum CKToolError: Error, Equatable, Sendable, ActionableError {
             return violation.message
         case .launch(let error):
             return "cktool could not be started: \(error.message)"
+        case .outputTooLarge(let subcommand, let what, let limit, let commandLine):
+            return "cktool \(subcommand) wrote more than \(limit >> 20) MB to \(what), far more than any schema export, so none of it was used: run '\(commandLine)' by hand to see what it prints"
+        case .temporaryDirectory(let error):
+            return error.message
         }
     }
 

@@ -52,13 +52,6 @@ public struct CKToolRunner: Sendable {
         }
     }
 
-    /// The temporary directory of the given environment (TMPDIR), so a caller (or test)
-    /// decides where exports land; the process's own otherwise.
-    var temporaryDirectory: URL {
-        if let tmp = environment["TMPDIR"], tmp.hasPrefix("/") { return URL(fileURLWithPath: tmp, isDirectory: true) }
-        return FileManager.default.temporaryDirectory
-    }
-
     /// Runs one cktool command and returns its raw result; a non-zero exit is diagnosed.
     public func run(_ command: CKToolCommand, teamID: String? = nil, containerID: String? = nil) throws(CKToolError) -> ProcessResult {
         let arguments = command.xcrunArguments
@@ -75,6 +68,10 @@ public struct CKToolRunner: Sendable {
         do {
             result = try ProcessRunner.run(request)
         } catch {
+            if case .outputTooLarge(_, let stream, let limit) = error {
+                throw .outputTooLarge(subcommand: command.subcommand, what: stream.rawValue, limit: limit,
+                                      commandLine: CKToolDiagnosis.displayCommandLine(command))
+            }
             throw .launch(error)
         }
         if result.timedOut { throw .timedOut(subcommand: command.subcommand, seconds: timeout) }
@@ -85,23 +82,25 @@ public struct CKToolRunner: Sendable {
     }
 
     /// Exports one environment's schema and checks that it is a real, complete export.
+    /// cktool writes it into a scratch folder of its own, removed afterwards (kept only
+    /// when the export cannot be read, for a bug report).
     public func exportSchema(teamID: String, containerID: String, environment: CloudKitEnvironment) throws(CKToolError) -> CloudKitExport {
-        let directory = temporaryDirectory.appendingPathComponent("cloudkit-schema-export-\(UUID().uuidString.prefix(8))")
+        let directory: String
         do {
-            // Owner only: the export is read from here, and cktool may put anything in it.
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            directory = try ScratchFolder.create(prefix: "cloudkit-schema-export-", environment: self.environment)
         } catch {
-            throw .launch(.launchFailed("cktool", reason: "cannot create a temporary directory: \(error.localizedDescription)"))
+            throw .temporaryDirectory(error)
         }
-        let output = directory.appendingPathComponent("\(environment.rawValue).ckdb").path
+        let output = directory + "/\(environment.rawValue).ckdb"
         var keep = false
-        defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
+        defer {
+            if keep { ScratchFolder.keep(directory) } else { ScratchFolder.remove(directory) }
+        }
 
         let command = CKToolCommand.exportSchema(teamID: teamID, containerID: containerID, environment: environment, outputFile: output)
         let result = try run(command, teamID: teamID, containerID: containerID)
         // Some cktool versions print to stdout even when given --output-file.
-        let data = FileManager.default.contents(atPath: output) ?? result.standardOutput
+        let data = try readExport(output, command: command, environment: environment) ?? result.standardOutput
         let text = String(decoding: data, as: UTF8.self)
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyExport(environment) }
         do {
@@ -136,6 +135,25 @@ public struct CKToolRunner: Sendable {
         // Not kept, the folder goes, and with it cktool's file.
         guard (try? OutputFile.replace(path, with: redacted)) != nil else { return nil }
         return copy
+    }
+
+    /// The export file cktool wrote (nil when it wrote none), read whole: past the
+    /// capture limit it is an error, as for any output, never a cut schema.
+    private func readExport(_ path: String, command: CKToolCommand, environment: CloudKitEnvironment) throws(CKToolError) -> Data? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let limit = ProcessRunner.captureLimit
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw .notAnExport(environment, reason: "its file \(path) cannot be read (\(error.localizedDescription))")
+        }
+        guard data.count <= limit else {
+            throw .outputTooLarge(subcommand: command.subcommand, what: "its export file", limit: limit,
+                                  commandLine: CKToolDiagnosis.displayCommandLine(command))
+        }
+        return data
     }
 }
 

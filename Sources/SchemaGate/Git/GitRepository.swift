@@ -56,9 +56,7 @@ public struct GitRepository: Sendable {
         guard result.status == 0 else {
             throw .commandFailed(arguments: arguments, status: result.status, detail: firstLine(result.stderr))
         }
-        guard !result.truncated else {
-            throw .commandFailed(arguments: arguments, status: 0, detail: "its output is larger than the \(ProcessRunner.captureLimit >> 20) MB this tool reads")
-        }
+        guard !result.truncated else { throw tooLarge(arguments) }
         return result
     }
 
@@ -75,21 +73,33 @@ public struct GitRepository: Sendable {
         try Self.run(arguments, in: root, environment: environment, input: input)
     }
 
+    /// The same, for a call that asks again for less when its output is too large: that is
+    /// `truncated` (with no output) instead of an error.
+    func attemptReportingOverflow(_ arguments: [String], input: Data) throws(GitError) -> ProcessResult {
+        try Self.run(arguments, in: root, environment: environment, input: input, output: .captureReportingOverflow)
+    }
+
     private static func run(
-        _ arguments: [String], in directory: String, environment: [String: String], input: Data? = nil
+        _ arguments: [String], in directory: String, environment: [String: String], input: Data? = nil,
+        output: ProcessOutput = .capture
     ) throws(GitError) -> ProcessResult {
         let request = ProcessRequest(
             executable: "git", arguments: arguments, environment: environment,
-            workingDirectory: directory, timeout: timeout, standardInput: input)
+            workingDirectory: directory, timeout: timeout, standardInput: input, output: output)
         let result: ProcessResult
         do {
             result = try ProcessRunner.run(request)
         } catch {
             if case .notFound = error { throw .gitNotFound }
+            if case .outputTooLarge = error { throw tooLarge(arguments) }
             throw .commandFailed(arguments: arguments, status: -1, detail: error.message)
         }
         if result.timedOut { throw .timedOut(arguments: arguments) }
         return result
+    }
+
+    static func tooLarge(_ arguments: [String]) -> GitError {
+        .commandFailed(arguments: arguments, status: 0, detail: "its output is larger than the \(ProcessRunner.captureLimit >> 20) MB this tool reads")
     }
 
     static func firstLine(_ text: String) -> String {
@@ -165,7 +175,7 @@ public struct GitRepository: Sendable {
     func objects(_ names: [String]) throws(GitError) -> [[UInt8]?] {
         let arguments = ["cat-file", "--batch"]
         return try CatFileBatch.read(names, call: { (batch: [String]) throws(GitError) -> CatFileBatch.Call in
-            let result = try attempt(arguments, input: Data(batch.map { $0 + "\n" }.joined().utf8))
+            let result = try attemptReportingOverflow(arguments, input: Data(batch.map { $0 + "\n" }.joined().utf8))
             guard result.status == 0 else {
                 throw .commandFailed(arguments: arguments, status: result.status, detail: Self.firstLine(result.stderr))
             }

@@ -5,28 +5,38 @@ import Glibc
 import Darwin
 #endif
 
-/// Drains one pipe on a background thread with `poll`, so it can be told to stop even
-/// when a grandchild that escaped the kill keeps the write end open (a blocking `read`
-/// would wait forever). Keeps at most `limit` bytes, the newest ones.
+/// Drains one pipe, on a background thread with `poll` (so it can be told to stop even
+/// when a grandchild that escaped the kill keeps the write end open: a blocking `read`
+/// would wait forever) or, without a thread, when the caller's `poll` says it is ready.
 final class PipeReader: @unchecked Sendable {
+    /// What is kept of the output.
+    enum Keep {
+        /// Everything up to `limit` bytes. Past it nothing is kept (the output is drained
+        /// and dropped): the caller learns that it overflowed, never a cut version.
+        case whole(limit: Int)
+        /// The newest `limit` bytes (the tail of streamed output, for error messages).
+        case tail(limit: Int)
+    }
+
     private let fd: Int32
     var descriptor: Int32 { fd }
     private let stream: ProcessStream
-    private let limit: Int
+    private let keep: Keep
     private let redactor: Redactor
     private let onLine: (@Sendable (ProcessStream, String) -> Void)?
     private let lock = NSLock()
     private var buffer = Data()
     private var pendingLine = Data()
-    private var dropped = false
+    /// More arrived than `keep` allows.
+    private var overflowed = false
     private var stopRequested = false
     private let finished = DispatchSemaphore(value: 0)
 
-    init(fd: Int32, stream: ProcessStream, limit: Int, redactions: [String],
+    init(fd: Int32, stream: ProcessStream, keep: Keep, redactions: [String],
          onLine: (@Sendable (ProcessStream, String) -> Void)?) {
         self.fd = fd
         self.stream = stream
-        self.limit = limit
+        self.keep = keep
         self.redactor = Redactor(secrets: redactions)
         self.onLine = onLine
     }
@@ -69,9 +79,9 @@ final class PipeReader: @unchecked Sendable {
         return false
     }
 
-    /// What was read, redacted, and whether the start was dropped to respect the limit.
-    var result: (data: Data, truncated: Bool) {
-        lock.withLock { (redactor.isEmpty ? buffer : Data(redactor.redact(bytes: [UInt8](buffer))), dropped) }
+    /// What was kept, redacted, and whether more arrived than `keep` allows.
+    var result: (data: Data, overflowed: Bool) {
+        lock.withLock { (redactor.isEmpty ? buffer : Data(redactor.redact(bytes: [UInt8](buffer))), overflowed) }
     }
 
     private func drain() {
@@ -96,10 +106,20 @@ final class PipeReader: @unchecked Sendable {
 
     private func append(_ data: Data) {
         lock.withLock {
-            buffer.append(data)
-            if buffer.count > limit {
-                buffer.removeFirst(buffer.count - limit)
-                dropped = true
+            switch keep {
+            case .whole(let limit):
+                guard !overflowed else { return }
+                buffer.append(data)
+                if buffer.count > limit {
+                    buffer = Data()
+                    overflowed = true
+                }
+            case .tail(let limit):
+                buffer.append(data)
+                if buffer.count > limit {
+                    buffer.removeFirst(buffer.count - limit)
+                    overflowed = true
+                }
             }
         }
         guard let onLine else { return }

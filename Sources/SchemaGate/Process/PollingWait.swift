@@ -6,36 +6,50 @@ import Darwin
 #endif
 
 /// Waits for a child and drains its stdout and stderr on the calling thread with one
-/// `poll` over both pipes and the child's pidfd (Linux 5.3+): the same rules as the
-/// threaded path in `ProcessRunner` (timeout: SIGTERM to the group, SIGKILL after the
-/// grace period; output still in flight after exit read for a moment, then abandoned),
-/// without starting three threads and waking them across cores for every git call.
+/// `poll` over both pipes and the child's pidfd (Linux 5.3+): the same rules as
+/// `ThreadedWait` (timeout: the group is stopped by `GroupStop`; whatever the child leaves
+/// in its group when it exits is stopped too; output still in flight after exit is read
+/// for a moment, then abandoned), without starting three threads and waking them across
+/// cores for every git call.
 struct PollingWait {
     let child: Spawner.Child
     let pidfd: Int32
     let group: ProcessGroup
     /// stdout and stderr.
     let readers: [PipeReader]
-    /// Read descriptors of `readers`, in the same order.
-    var descriptors: [Int32] { readers.map(\.descriptor) }
 
-    /// Runs until the child is reaped and its pipes are drained; true when the deadline
-    /// passed and the child was terminated.
+    /// Runs until the child is reaped, its group stopped and its pipes drained; true when
+    /// the deadline passed and the child was stopped.
     func run(deadline: DispatchTime) -> Bool {
         var open = readers.map { _ in true }
         var chunk = [UInt8](repeating: 0, count: 65536)
         var exited = false
         var timedOut = false
-        var killAt: DispatchTime?
+        var stop: GroupStop?
         var drainUntil = DispatchTime.distantFuture
         while true {
-            if exited && (!open.contains(true) || DispatchTime.now() >= drainUntil) { break }
+            let now = DispatchTime.now()
+            if !exited && !timedOut && now >= deadline {
+                timedOut = true
+                stop = GroupStop(group, now: now)
+            }
+            if exited && now >= drainUntil {
+                // Held open by something outside the group: abandoned, not waited on forever.
+                for index in readers.indices where open[index] {
+                    open[index] = false
+                    readers[index].close()
+                }
+            }
+            let stopAgainAt = stop?.step(now: now)
+            let stopping = stop.map { !$0.finished } ?? false
+            if exited && !stopping && !open.contains(true) { break }
             var fds = [pollfd]()
             for (index, reader) in readers.enumerated() where open[index] {
                 fds.append(pollfd(fd: reader.descriptor, events: Int16(POLLIN), revents: 0))
             }
             if !exited { fds.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
-            let wakeAt = exited ? drainUntil : (killAt ?? (timedOut ? .distantFuture : deadline))
+            var wakeAt = exited ? drainUntil : (timedOut ? DispatchTime.distantFuture : deadline)
+            if let stopAgainAt { wakeAt = min(wakeAt, stopAgainAt) }
             let ready = poll(&fds, nfds_t(fds.count), Self.milliseconds(until: wakeAt))
             if ready < 0 && errno != EINTR { break }
             for descriptor in fds where descriptor.revents != 0 {
@@ -44,6 +58,7 @@ struct PollingWait {
                         child.recordExit(status)
                         exited = true
                         drainUntil = DispatchTime.now() + ProcessRunner.drainGracePeriod
+                        if stop == nil && !group.isEmpty { stop = GroupStop(group) }
                     }
                 } else if let index = readers.firstIndex(where: { $0.descriptor == descriptor.fd }),
                           !readers[index].readReady(into: &chunk) {
@@ -51,19 +66,8 @@ struct PollingWait {
                     readers[index].close()
                 }
             }
-            if exited { continue }
-            let now = DispatchTime.now()
-            if let kill = killAt, now >= kill {
-                // Past the grace period: SIGKILL, then the child's exit is all we wait for.
-                group.signal(SIGKILL)
-                killAt = nil
-            } else if !timedOut, now >= deadline {
-                timedOut = true
-                group.signal(SIGTERM)
-                killAt = now + ProcessRunner.killGracePeriod
-            }
         }
-        for (index, reader) in readers.enumerated() where open[index] { reader.close() }
+        for index in readers.indices where open[index] { readers[index].close() }
         return timedOut
     }
 

@@ -40,8 +40,12 @@ public enum ProcessStream: String, Sendable {
 }
 
 public enum ProcessOutput: Sendable {
-    /// Keep everything (up to `ProcessRunner.captureLimit` bytes per stream).
+    /// Keep everything, up to `ProcessRunner.captureLimit` bytes per stream. More is an
+    /// error (`ProcessLaunchError.outputTooLarge`): a cut output is never used.
     case capture
+    /// The same, but more is reported as `ProcessResult.truncated` with no output at all,
+    /// for a caller that can ask for less and try again (git cat-file batches).
+    case captureReportingOverflow
     /// Hand over each line (without its newline) as it arrives; keep only the tail.
     case stream(@Sendable (ProcessStream, String) -> Void)
 }
@@ -56,7 +60,8 @@ public struct ProcessResult: Sendable {
     /// Captured output (the tail when streamed), already redacted.
     public var standardOutput: Data
     public var standardError: Data
-    /// True when a stream exceeded the capture limit and its beginning was dropped.
+    /// True when more arrived than was kept: with `.captureReportingOverflow` (the
+    /// output is then empty), or the start of a streamed tail.
     public var truncated: Bool
     public var duration: TimeInterval
 
@@ -65,11 +70,14 @@ public struct ProcessResult: Sendable {
     public var stderr: String { String(decoding: standardError, as: UTF8.self) }
 }
 
-/// Why a subprocess could not be started. Anything after the start is a `ProcessResult`.
+/// Why running a subprocess gave nothing to use: it could not be started, or it wrote
+/// more than the tool reads. Anything else is a `ProcessResult`.
 public enum ProcessLaunchError: Error, Equatable, Sendable, ActionableError {
     case notFound(String, searchedPath: String?)
     case notExecutable(String)
     case launchFailed(String, reason: String)
+    /// `command` (as it was run) wrote more than `limit` bytes to `stream`.
+    case outputTooLarge(command: String, stream: ProcessStream, limit: Int)
 
     public var category: ErrorCategory { .setup }
 
@@ -82,6 +90,8 @@ public enum ProcessLaunchError: Error, Equatable, Sendable, ActionableError {
             return "'\(path)' is not an executable file: check the path and its permissions (chmod +x)"
         case .launchFailed(let name, let reason):
             return "'\(name)' could not be started: \(reason)"
+        case .outputTooLarge(let command, let stream, let limit):
+            return "'\(command)' wrote more than \(limit >> 20) MB to \(stream.rawValue), more than this tool reads, so none of it was used: run it by hand to see what it prints"
         }
     }
 }

@@ -7,12 +7,14 @@ import Darwin
 
 /// The one way this product runs a subprocess (git, cktool, the user's create command).
 ///
-/// * Starts children with POSIX spawn and reaps them with `waitpid` on a thread (see
-///   `Spawner` for why not Foundation's `Process`, whose `waitUntilExit()` also costs
-///   about 50 ms per call on Linux).
-/// * On timeout, terminates the child's whole process group (SIGTERM, then SIGKILL after
-///   a grace period), so a shell's grandchildren die with it and cannot hold pipes open.
-/// * Captures or streams output; redacts secrets from both.
+/// * Starts children with POSIX spawn, each in its own process group (see `Spawner` for
+///   why not Foundation's `Process`, whose `waitUntilExit()` also costs about 50 ms per
+///   call on Linux).
+/// * Stops a child's whole group the one way `GroupStop` does (SIGTERM, SIGKILL after a
+///   grace period, then waits): on timeout, on an interrupt (`Interruption`), and for
+///   whatever a child leaves running when it exits.
+/// * Captures or streams output and redacts secrets from both. Captured output past
+///   `captureLimit` is an error, never a shortened answer.
 public enum ProcessRunner {
     /// Bytes kept per stream when capturing (exports are far smaller).
     public static let captureLimit = 64 << 20
@@ -20,62 +22,64 @@ public enum ProcessRunner {
     public static let streamTailLimit = 64 << 10
     /// Between SIGTERM and SIGKILL.
     public static let killGracePeriod: TimeInterval = 3
+    /// After SIGKILL, how long to wait for the group to be gone (reaped).
+    static let reapGracePeriod: TimeInterval = 2
     /// How long to keep reading after the child exited, for output still in flight.
     static let drainGracePeriod: TimeInterval = 2
 
+    /// Set to `1` in the tool's environment, Linux runs subprocesses the way macOS must
+    /// (no pidfd: a reaper thread; default pipe sizes), so the suite runs that path too.
+    public static let portableVariable = "CLOUDKIT_SCHEMA_PORTABLE_PROCESSES"
+    /// Read once, at the first subprocess.
+    static let portableForced = ProcessInfo.processInfo.environment[portableVariable] == "1"
+
     public static func run(_ request: ProcessRequest) throws(ProcessLaunchError) -> ProcessResult {
-        try run(request, polling: true)
+        try run(request, portable: portableForced)
     }
 
-    /// `polling: false` takes the threaded path even where a pidfd exists (tests run both).
-    static func run(_ request: ProcessRequest, polling: Bool) throws(ProcessLaunchError) -> ProcessResult {
+    /// `portable: true` takes macOS's path (a reaper thread, no pipe resizing) even where
+    /// Linux offers more; tests run both.
+    static func run(_ request: ProcessRequest, portable: Bool) throws(ProcessLaunchError) -> ProcessResult {
         let executable = try ExecutableLocator.locate(
             request.executable, environment: request.environment, workingDirectory: request.workingDirectory)
         let started = DispatchTime.now()
-        let (child, outRead, errRead, inWrite) = try launch(executable, request)
-        defer { [outRead, errRead].forEach { _ = close($0) } }
+        let launched = try LiveProcessGroups.launch { () throws(ProcessLaunchError) in
+            try launch(executable, request, portable: portable)
+        }
+        let child = launched.child
+        defer { [launched.output, launched.error].forEach { _ = close($0) } }
         let group = ProcessGroup(pid: child.pid)
-        LiveProcessGroups.insert(group.pid)
-        defer { LiveProcessGroups.remove(group.pid) }
         // One thread and one poll over the pipes and the child (a pidfd): no thread hand-offs,
-        // which on a busy machine cost milliseconds a call. Elsewhere, threads as below.
-        let pidfd = polling ? PidFD.open(child.pid) : -1
-        if pidfd < 0 { child.startReaper() }
+        // which on a busy machine cost milliseconds a call. Elsewhere, threads.
+        let pidfd = portable ? -1 : PidFD.open(child.pid)
         defer { if pidfd >= 0 { _ = close(pidfd) } }
 
-        let (limit, onLine): (Int, (@Sendable (ProcessStream, String) -> Void)?) = {
+        let (keep, onLine): (PipeReader.Keep, (@Sendable (ProcessStream, String) -> Void)?) = {
             switch request.output {
-            case .capture: return (captureLimit, nil)
-            case .stream(let handler): return (streamTailLimit, handler)
+            case .capture, .captureReportingOverflow: return (.whole(limit: captureLimit), nil)
+            case .stream(let handler): return (.tail(limit: streamTailLimit), handler)
             }
         }()
         let readers = [
-            PipeReader(fd: outRead, stream: .standardOutput, limit: limit, redactions: request.redactions, onLine: onLine),
-            PipeReader(fd: errRead, stream: .standardError, limit: limit, redactions: request.redactions, onLine: onLine),
+            PipeReader(fd: launched.output, stream: .standardOutput, keep: keep, redactions: request.redactions, onLine: onLine),
+            PipeReader(fd: launched.error, stream: .standardError, keep: keep, redactions: request.redactions, onLine: onLine),
         ]
-        if let inWrite { feed(request.standardInput ?? Data(), to: inWrite) }
+        if let input = launched.input { feed(request.standardInput ?? Data(), to: input) }
 
-        var timedOut = false
         let deadline = request.timeout.map { started + $0 } ?? .distantFuture
-        if pidfd >= 0 {
-            timedOut = PollingWait(child: child, pidfd: pidfd, group: group, readers: readers).run(deadline: deadline)
-        } else {
-            readers.forEach { $0.start() }
-            if child.exited.wait(timeout: deadline) == .timedOut {
-                timedOut = true
-                group.signal(SIGTERM)
-                if child.exited.wait(timeout: .now() + killGracePeriod) == .timedOut {
-                    group.signal(SIGKILL)
-                    child.exited.wait()
-                }
-            }
-            // Output still in flight after exit is read for a moment; a pipe held open by
-            // something outside the group is abandoned rather than waited on forever.
-            readers.forEach { $0.finish(before: DispatchTime.now() + drainGracePeriod) }
-        }
+        let timedOut = pidfd >= 0
+            ? PollingWait(child: child, pidfd: pidfd, group: group, readers: readers).run(deadline: deadline)
+            : ThreadedWait(child: child, group: group, readers: readers).run(deadline: deadline)
+        // The group is empty now (or what is left cannot be stopped): its id may be reused.
+        LiveProcessGroups.remove(child.pid)
+        // An interrupt stopped this child: the interrupt ends the process, not this caller.
+        Interruption.parkIfInterrupted()
 
-        let (out, outTruncated) = readers[0].result
-        let (err, errTruncated) = readers[1].result
+        let (out, outOverflowed) = readers[0].result
+        let (err, errOverflowed) = readers[1].result
+        if case .capture = request.output, let stream = outOverflowed ? ProcessStream.standardOutput : errOverflowed ? .standardError : nil {
+            throw .outputTooLarge(command: display(request), stream: stream, limit: captureLimit)
+        }
         // waitpid failing for our own child cannot happen short of a foreign reaper;
         // report it as a failure, never as success.
         let outcome = child.outcome ?? (status: 255, signal: nil)
@@ -83,20 +87,34 @@ public enum ProcessRunner {
             status: outcome.status,
             signal: outcome.signal,
             timedOut: timedOut, standardOutput: out, standardError: err,
-            truncated: outTruncated || errTruncated,
+            truncated: outOverflowed || errOverflowed,
             duration: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+    }
+
+    /// The command as it was asked for, for messages (shortened: argv can be long).
+    static func display(_ request: ProcessRequest) -> String {
+        let text = ([request.executable] + request.arguments).joined(separator: " ")
+        return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    }
+
+    /// A started child and the parent's ends of its pipes.
+    struct Launched {
+        var child: Spawner.Child
+        var output: Int32
+        var error: Int32
+        var input: Int32?
     }
 
     /// Starts the child with pipes for stdout and stderr, and stdin from a pipe (when
     /// input is given) or /dev/null (so it can never wait for a terminal). Returns the
     /// parent's ends; the child's ends are closed here.
     private static func launch(
-        _ executable: String, _ request: ProcessRequest
-    ) throws(ProcessLaunchError) -> (Spawner.Child, Int32, Int32, Int32?) {
+        _ executable: String, _ request: ProcessRequest, portable: Bool
+    ) throws(ProcessLaunchError) -> Launched {
         let out = try Spawner.makePipe()
         // Megabytes of output (git cat-file) through a 64 KB pipe cost a context switch
         // per 64 KB; a larger pipe (Linux) lets the child write on without waiting.
-        Spawner.enlarge(out.read)
+        Spawner.enlarge(out.read, portable: portable)
         let err = try Spawner.makePipe()
         let input: (read: Int32, write: Int32)
         if request.standardInput != nil {
@@ -111,7 +129,7 @@ public enum ProcessRunner {
                 workingDirectory: request.workingDirectory,
                 descriptors: .init(input: input.read, output: out.write, error: err.write),
                 label: request.executable)
-            return (child, out.read, err.read, input.write >= 0 ? input.write : nil)
+            return Launched(child: child, output: out.read, error: err.read, input: input.write >= 0 ? input.write : nil)
         } catch {
             [out.read, err.read, input.write].filter { $0 >= 0 }.forEach { _ = close($0) }
             throw error
@@ -140,74 +158,5 @@ public enum ProcessRunner {
             close(fd)
         }
         thread.start()
-    }
-}
-
-/// A child's process group: `Spawner` makes every child a group leader, so signalling
-/// the group reaches a shell's children too.
-final class ProcessGroup: Hashable, @unchecked Sendable {
-    let pid: pid_t
-
-    init(pid: pid_t) {
-        self.pid = pid
-    }
-
-    func signal(_ signal: Int32) {
-        // pid 0 or 1 would signal our own group or every process we may signal: never.
-        guard pid > 1 else { return }
-        _ = kill(-pid, signal)
-        _ = kill(pid, signal)
-    }
-
-    static func == (lhs: ProcessGroup, rhs: ProcessGroup) -> Bool { lhs === rhs }
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
-
-/// Children running right now. Ctrl-C (SIGINT) or SIGTERM to the tool terminates their
-/// process groups before the tool dies: they live in their own groups, so the
-/// terminal's signal would not reach them and a create command would keep running.
-///
-/// A plain C signal handler over a fixed table: a handler must not take locks or
-/// allocate. Never `SIG_IGN`, which children would inherit across exec.
-enum LiveProcessGroups {
-    static let capacity = 64
-    nonisolated(unsafe) static let slots: UnsafeMutablePointer<pid_t> = {
-        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        return slots
-    }()
-    private static let lock = NSLock()
-    private static let handlersInstalled: Void = {
-        _ = slots
-        for signalNumber in [SIGINT, SIGTERM] {
-            let previous = signal(signalNumber, { signalNumber in
-                for index in 0..<LiveProcessGroups.capacity {
-                    let pid = LiveProcessGroups.slots[index]
-                    if pid > 1 {
-                        kill(-pid, SIGTERM)
-                        kill(pid, SIGTERM)
-                    }
-                }
-                signal(signalNumber, SIG_DFL)
-                raise(signalNumber)
-            })
-            // Respect a signal the parent chose to ignore (nohup).
-            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                signal(signalNumber, SIG_IGN)
-            }
-        }
-    }()
-
-    static func insert(_ pid: pid_t) {
-        handlersInstalled
-        lock.withLock {
-            if let free = (0..<capacity).first(where: { slots[$0] == 0 }) { slots[free] = pid }
-        }
-    }
-
-    static func remove(_ pid: pid_t) {
-        lock.withLock {
-            if let index = (0..<capacity).first(where: { slots[$0] == pid }) { slots[index] = 0 }
-        }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import ModelSource
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -79,10 +78,11 @@ enum Spawner {
         return (fds[0], fds[1])
     }
 
-    /// Asks for a 1 MB pipe buffer where the system allows it; a refusal changes nothing.
-    static func enlarge(_ pipe: Int32) {
+    /// Asks for a 1 MB pipe buffer where the system allows it (Linux); a refusal changes
+    /// nothing. macOS has no such call, and neither has the portable path.
+    static func enlarge(_ pipe: Int32, portable: Bool) {
         #if os(Linux)
-        _ = fcntl(pipe, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+        if !portable { _ = fcntl(pipe, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20)) }
         #endif
     }
 
@@ -90,72 +90,32 @@ enum Spawner {
         _ path: String, arguments: [String], environment: [String: String], workingDirectory: String?,
         descriptors: StandardDescriptors, label: String
     ) throws(ProcessLaunchError) -> Child {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, descriptors.input, 0)
-        posix_spawn_file_actions_adddup2(&actions, descriptors.output, 1)
-        posix_spawn_file_actions_adddup2(&actions, descriptors.error, 2)
-        if let workingDirectory {
-            guard let addChdir = addChdirFunction else {
-                throw .launchFailed(label, reason: "this system cannot start a process in another directory (posix_spawn_file_actions_addchdir_np is missing)")
-            }
-            guard FileManager.default.fileExists(atPath: workingDirectory) else {
-                throw .launchFailed(label, reason: "the working directory \(workingDirectory) does not exist")
-            }
-            _ = addChdir(&actions, workingDirectory)
+        if let workingDirectory, !FileManager.default.fileExists(atPath: workingDirectory) {
+            throw .launchFailed(label, reason: "the working directory \(workingDirectory) does not exist")
         }
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Own process group (so a timeout can kill a shell and its children together),
-        // an empty signal mask and default dispositions for the usual signals.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
+        let actions: [PosixSpawn.FileAction] = [
+            .duplicate(descriptors.input, to: 0), .duplicate(descriptors.output, to: 1), .duplicate(descriptors.error, to: 2),
+        ]
         var attempt = 0
         while true {
             attempt += 1
-            let result = descriptorLock.withLock { posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
-            if result == 0 { return Child(pid: pid) }
-            // ETXTBSY: a just-written script is still open for writing in a child that
-            // another thread started meanwhile (it inherited the descriptor); that lasts
-            // until the child execs or exits. Back off for up to about 3 s.
-            if result == ETXTBSY && attempt < 16 {
-                usleep(UInt32(min(25_000 * attempt, 250_000)))
-                continue
+            let result = descriptorLock.withLock {
+                PosixSpawn.spawn(path, arguments: arguments, environment: environment, fileActions: actions,
+                                 workingDirectory: workingDirectory, newProcessGroup: true)
             }
-            throw .launchFailed(label, reason: String(cString: strerror(result)))
+            switch result {
+            case .success(let pid):
+                return Child(pid: pid)
+            case .failure(let error) where error.code == ETXTBSY && attempt < 16:
+                // A just-written script is still open for writing in a child that another
+                // thread started meanwhile (it inherited the descriptor); that lasts until
+                // the child execs or exits. Back off for up to about 3 s.
+                usleep(UInt32(min(25_000 * attempt, 250_000)))
+            case .failure(let error) where error.code == ENOSYS:
+                throw .launchFailed(label, reason: "this system cannot start a process in another directory (posix_spawn_file_actions_addchdir_np is missing)")
+            case .failure(let error):
+                throw .launchFailed(label, reason: error.reason)
+            }
         }
     }
-
-    #if canImport(Darwin)
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t?>, UnsafePointer<CChar>) -> Int32
-    #else
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-    #endif
-
-    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+, macOS 10.15+), looked up at run
-    /// time because the C headers the toolchain imports do not always declare it.
-    private static let addChdirFunction: AddChdir? = LibCSymbol.address("posix_spawn_file_actions_addchdir_np")
-        .map { unsafeBitCast($0, to: AddChdir.self) }
 }

@@ -26,14 +26,18 @@ struct GitProcess: Sendable {
         self.environment = environment
     }
 
-    func run(_ arguments: [String], stdin: Data? = nil) throws(LintError) -> Output {
+    /// `reportingOverflow`: output past the capture limit is `truncated` (and empty) instead
+    /// of an error, for a caller that asks again for less.
+    func run(_ arguments: [String], stdin: Data? = nil, reportingOverflow: Bool = false) throws(LintError) -> Output {
         let request = ProcessRequest(
             executable: executable, arguments: arguments, environment: environment,
-            workingDirectory: workingDirectory, timeout: timeout, standardInput: stdin)
+            workingDirectory: workingDirectory, timeout: timeout, standardInput: stdin,
+            output: reportingOverflow ? .captureReportingOverflow : .capture)
         let result: ProcessResult
         do {
             result = try ProcessRunner.run(request)
         } catch {
+            if case .outputTooLarge = error { throw .setup(error.message) }
             throw .setup("cannot run \(executable): \(error.message)")
         }
         if result.timedOut {

@@ -51,7 +51,7 @@ struct GitRevisionReader: Sendable {
         }
         guard !wanted.isEmpty else { return [] }
         let objects = try CatFileBatch.read(wanted.map(\.object), call: { (batch: [String]) throws(LintError) -> CatFileBatch.Call in
-            let result = try git.run(["cat-file", "--batch"], stdin: Data(batch.map { $0 + "\n" }.joined().utf8))
+            let result = try git.run(["cat-file", "--batch"], stdin: Data(batch.map { $0 + "\n" }.joined().utf8), reportingOverflow: true)
             guard result.status == 0 else { throw .input("git cat-file failed: \(result.stderr)") }
             return CatFileBatch.Call(output: [UInt8](result.stdout), truncated: result.truncated)
         }, malformed: { .input("git cat-file returned unexpected output: \($0.detail)") })
