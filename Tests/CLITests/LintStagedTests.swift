@@ -36,6 +36,21 @@ import TestSupport
         #expect(try lintStaged(repo).result.status == 0)
     }
 
+    /// The staged checkout's scratch folder follows the tool's one TMPDIR rule: a relative
+    /// TMPDIR is an error (exit 2), never a folder made inside the work tree.
+    @Test func aRelativeTMPDIRIsAnErrorNotAFolderInTheWorkTree() throws {
+        let repo = try repository()
+        repo.write("App/Models/Item.swift", Self.good)
+        try repo.git(["add", "-A"])
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = "scratch"
+        environment["SKIP_CLOUDKIT_SCHEMA_CHECK"] = nil
+        let run = try runProcess(cloudkitSchemaBinary, ["lint", "--staged"], in: repo.path, environment: environment)
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.output.contains("TMPDIR is 'scratch', a relative path"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/scratch"))
+    }
+
     /// The tool reads `@SwiftData.Model` as a model (the hook's own grep for `@Model` did not).
     @Test func whatLintReadsIsTheToolsChoice() throws {
         let repo = try repository()

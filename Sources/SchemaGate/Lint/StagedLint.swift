@@ -59,16 +59,15 @@ public struct StagedSnapshot: Sendable {
     }
 
     private static func remove(_ directory: String) {
-        try? FileManager.default.removeItem(atPath: directory)
+        ScratchFolder.remove(directory)
     }
 
-    /// A fresh folder in TMPDIR (when absolute) or the system's temporary directory.
+    /// A fresh folder under TMPDIR, by the tool's one TMPDIR rule (and removed on a signal).
     private static func scratchDirectory(_ environment: [String: String]) throws(LintError) -> String {
-        let base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileManager.default.temporaryDirectory.path
-        var template = Array(((base.hasSuffix("/") ? base : base + "/") + "cloudkit-schema-staged-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw .setup("cannot create a scratch folder in \(base) for the staged files: set TMPDIR to a writable directory")
+        do {
+            return try ScratchFolder.create(prefix: "cloudkit-schema-staged-", environment: environment)
+        } catch {
+            throw .setup("the staged files cannot be checked out: \(error.message)")
         }
-        return String(cString: made)
     }
 }
