@@ -9,8 +9,12 @@ enum ConfigCommand {
         summary: "Print the resolved configuration and where each value comes from.",
         discussion: """
         Reads .cloudkit-schema.json (the nearest one from the working directory up, or
-        --config), applies TEAM_ID and CONTAINER_ID from the environment, then flags.
-        Precedence: flags, then environment, then file. Unknown keys and values of the
+        --config), applies TEAM_ID and CONTAINER_ID from the environment, then flags; what
+        none of them says comes from the project itself (the "project survey": the Xcode
+        project's DEVELOPMENT_TEAM, the iCloud containers of the .entitlements files, the
+        folders of the @Model sources and Core Data models, v-prefixed release tags), so
+        a standard Xcode app needs no file. Precedence: flags, then environment, then
+        file, then the project. Each value is shown with where it came from. Unknown keys and values of the
         wrong type are errors naming the key path (exit 2). The management token's value
         is never printed, only whether CLOUDKIT_MANAGEMENT_TOKEN is set.
 
@@ -144,7 +148,7 @@ struct ConfigView: Encodable {
 
     var text: String {
         func from<T>(_ value: Value<T>) -> String { "(\(value.source.rawValue): \(value.origin))" }
-        var lines = ["Configuration file: \(configFile ?? "none found (defaults; run 'cloudkit-schema init' to write one)")"]
+        var lines = ["Configuration file: \(configFile ?? "none found (what the project says, under flags and the environment; 'cloudkit-schema init' writes one to override it)")"]
         lines.append("Paths are relative to: \(root)")
         lines.append("teamId: " + (teamId.map { "\($0.value) \(from($0))" } ?? "not set"))
         if containers.isEmpty {

@@ -1,15 +1,23 @@
 import Foundation
 import ModelSource
 
-/// What `init` learns by looking at a repository: where the models are, which CloudKit
-/// containers the entitlements name, which team the Xcode project builds for.
+/// What a repository says about itself: where the models are, which CloudKit containers
+/// the entitlements name, which team the Xcode project builds for. `init` writes it into
+/// the starter file; without a file (or for what the file leaves out) the configuration
+/// resolution takes it as its last layer (`ProjectLayer`).
 public struct ProjectSurvey: Sendable, Equatable {
     /// Directories holding `@Model` sources, and `.xcdatamodeld` bundles (relative to the root).
     public var modelPaths: [String] = []
+    /// The files that made `modelPaths`: Swift files declaring `@Model`, Core Data bundles.
+    public var modelFiles: [String] = []
     /// Container ids from `com.apple.developer.icloud-container-identifiers`, in order found.
     public var containerIDs: [String] = []
+    /// The entitlements file each container id was first found in.
+    public var containerFiles: [String: String] = [:]
     /// `DEVELOPMENT_TEAM` values of Xcode projects.
     public var teamIDs: [String] = []
+    /// The `project.pbxproj` each team was first found in.
+    public var teamFiles: [String: String] = [:]
     /// Application targets of Xcode projects, in the order found: what `init`'s create
     /// recipe builds and launches.
     public var appTargets: [XcodeAppTarget] = []
@@ -46,6 +54,7 @@ public struct ProjectSurvey: Sendable, Equatable {
                 if skippedDirectories.contains(name) || (name.hasPrefix(".") && name != ".") { enumerator.skipDescendants() }
                 if name.hasSuffix(".xcdatamodeld") {
                     survey.modelPaths.append(relative)
+                    survey.modelFiles.append(relative)
                     survey.sources.append("Core Data model \(relative)")
                 }
                 if name.hasSuffix(".xcodeproj") {
@@ -56,6 +65,7 @@ public struct ProjectSurvey: Sendable, Equatable {
             }
             if name.hasSuffix(".swift"), declaresModel(url) {
                 modelDirectories.append((relative as NSString).deletingLastPathComponent)
+                survey.modelFiles.append(relative)
             } else if name.hasSuffix(".entitlements") {
                 survey.readEntitlements(url, relative: relative)
             }
@@ -63,6 +73,7 @@ public struct ProjectSurvey: Sendable, Equatable {
         let directories = outermost(Set(modelDirectories.map { $0.isEmpty ? "." : $0 }))
         if !directories.isEmpty { survey.sources.append("@Model sources in \(directories.joined(separator: ", "))") }
         survey.modelPaths = outermost(Set(survey.modelPaths + directories))
+        survey.modelFiles.sort()
         return survey
     }
 
@@ -87,6 +98,7 @@ public struct ProjectSurvey: Sendable, Equatable {
         // would refuse are left for the user to fill in.
         let new = ids.filter { CKToolPolicy.isContainerID($0) && !containerIDs.contains($0) }
         containerIDs += new
+        for id in new { containerFiles[id] = relative }
         if !new.isEmpty { sources.append("containers from \(relative)") }
     }
 
@@ -105,6 +117,32 @@ public struct ProjectSurvey: Sendable, Equatable {
             if CKToolPolicy.isTeamID(value), !teamIDs.contains(value), !found.contains(value) { found.append(value) }
         }
         teamIDs += found
+        for team in found { teamFiles[team] = relative }
         if !found.isEmpty { sources.append("team from \(relative)") }
+    }
+}
+
+extension ProjectSurvey {
+    /// The directory a project's relative paths start from when no configuration file
+    /// says otherwise: the nearest directory at or above `workingDirectory` holding `.git`
+    /// (a work tree's folder or a linked worktree's file), as git finds its top level;
+    /// else `workingDirectory` itself. Compared in the canonical spelling git prints.
+    public static func root(workingDirectory: String) -> String {
+        var directory = CanonicalPath(workingDirectory).path
+        while true {
+            if FileManager.default.fileExists(atPath: directory == "/" ? "/.git" : directory + "/.git") { return directory }
+            if directory == "/" { return workingDirectory }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// `v*` when most of the repository's tags look like v1.2.3 (nil without git, tags,
+    /// or such a majority), with what it was read from.
+    public static func tagPattern(root: String, environment: [String: String]) -> (pattern: String, origin: String)? {
+        guard let repository = try? GitRepository(containing: root, environment: environment),
+              let tags = try? repository.run(["tag", "--list"]).split(whereSeparator: \.isNewline), !tags.isEmpty else { return nil }
+        let versioned = tags.filter { $0.hasPrefix("v") && $0.dropFirst().first?.isNumber == true }
+        guard versioned.count * 2 >= tags.count, !versioned.isEmpty else { return nil }
+        return ("v*", "git tags: \(versioned.count) of \(tags.count) look like v1.2")
     }
 }
