@@ -13,7 +13,10 @@ enum CheckCommand {
         (--models) and/or a Development export (--development); give at least one. The
         models catch what Development never saw: a rarely used type, an always-nil
         field, the _ckAsset companion of a large value. Findings from the models point at
-        the model source line. A gap seen from both is reported once.
+        the model source line. A gap seen from both is reported once. The models are
+        --models, else the configuration's modelPaths, else the folders of the project's
+        @Model sources (as for every command); with --development and none of those,
+        only Development is measured.
 
         Errors: missing-record-type, missing-field, field-type-mismatch (no deploy can fix
         it). A missing _ckAsset companion of a String or URL attribute and a missing
@@ -45,16 +48,17 @@ enum CheckCommand {
             return try LiveCheck.run(context)
         }
         let developmentPath = context.arguments.value("development")
-        let usesModels = !context.arguments.all("models").isEmpty
-        guard developmentPath != nil || usesModels else {
-            throw .usage("check needs something to measure Production against: --models DIR... (the app's model sources) and/or --development FILE")
-        }
         _ = try ReportOutput.format(context)
+        let configuration = try PipelineOptions.configuration(context)
+        // The models whenever there are some to read (--models, modelPaths, or what the
+        // project survey finds); with neither those nor Development, the root is read, and
+        // finding no model there is an error naming --models.
+        let usesModels = configuration.modelPaths.source != .defaultValue || developmentPath == nil
         let production = try load(productionPath, name: "Production", environment: "production", context)
         let development = try developmentPath.map { (path) throws(CLIError) in
             try load(path, name: "Development", environment: "development", context)
         }
-        let model = usesModels ? try ModelInput.read(context) : nil
+        let model = usesModels ? try ModelInput.read(configuration, context) : nil
         let expected = model.map { ExpectedSchema.build(from: $0) }
         let drift = SchemaCheck(production: production, references: development.map { [$0] } ?? [], expected: expected).run()
         return try ReportOutput.emit(report(drift: drift, model: model), context)

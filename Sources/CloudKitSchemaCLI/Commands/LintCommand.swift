@@ -22,8 +22,12 @@ enum LintCommand {
             checked out) with the working tree: retyped properties, removed or renamed
             properties and models, both ends of a many-to-many renamed, new required properties.
 
-            Give directories or files; a pre-commit hook can pass only the staged files (add
-            --project . so entitlements are known). Silence one finding with a comment on or
+            With no paths, lint reads what the gate reads: the model rules take the
+            configuration's modelPaths (else the folders of the project's @Model sources),
+            the project rules the whole app (store configurations, previews and tests,
+            entitlements, Info.plists, the Xcode project's build settings). Or give
+            directories or files; only those are read (add --project . so entitlements
+            are known). Silence one finding with a comment on or
             above its line:  // cloudkit-schema:disable RULE-ID[, RULE-ID] [-- reason]
 
             --staged lints what the next commit records, read from the git index (not the
@@ -33,12 +37,16 @@ enum LintCommand {
 
             Rule severities come from "severities.rules" of the configuration (the nearest
             .cloudkit-schema.json, or --config; with --staged, the staged one), as in the
-            gate; --rule overrides them.
+            gate; --rule overrides them. Severity policy: dev-time traps (a preview or test
+            store that syncs) are errors here and warnings in the gate, which blocks on what
+            breaks the shipped build or Production; a case the evidence does not settle (an
+            in-memory store) is at most a warning.
 
             Exit status: 0 no errors (warnings allowed), 1 error findings, 2 bad input
             (unknown path or revision, unparsable model or property list).
 
             Examples:
+              cloudkit-schema lint
               cloudkit-schema lint --models Cubby/Models
               cloudkit-schema lint --models Cubby/Models --since v1.4 --format xcode
               cloudkit-schema lint --staged
@@ -71,15 +79,27 @@ enum LintCommand {
             }
             return try runStaged(context, reader: reader)
         }
+        guard !paths.isEmpty || context.arguments.value("project") != nil else {
+            return try runConfigured(context, reader: reader)
+        }
         // `--project DIR` alone lints the project's entitlements and Info.plists (a hook
         // with no staged Swift files still runs cleanly).
-        guard !paths.isEmpty || context.arguments.value("project") != nil else {
-            throw .usage("lint needs something to read: --models DIR... or file paths (for example --models App/Models)")
-        }
         let configured = try configuredLevels(context, configPath: context.arguments.value("config"))
         let request = LintRequest(
             paths: paths, projectDirectories: context.arguments.value("project").map { [$0] } ?? [], since: context.arguments.value("since"),
             overrides: try overrides(context, configured: configured), workingDirectory: context.workingDirectory, environment: context.environment)
+        return try emit(request, context, reader: reader)
+    }
+
+    /// No paths: what the gate lints. The model rules read the resolved model paths
+    /// (--models, modelPaths, else the folders of the project's @Model sources); the project
+    /// rules read the whole app (its root), whatever the model paths are.
+    static func runConfigured(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
+        let configuration = try PipelineOptions.configuration(context)
+        let request = LintRequest(
+            paths: configuration.modelPaths.value, appDirectories: [configuration.root], since: context.arguments.value("since"),
+            overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
+            workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader)
     }
 

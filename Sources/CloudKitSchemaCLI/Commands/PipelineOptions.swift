@@ -11,8 +11,7 @@ enum PipelineOptions {
         "team-id", value: "TEAM", help: "Apple Developer team id; overrides TEAM_ID and the file.")
     static let containerID = OptionSpec(
         "container-id", .multiple, value: "ID", help: "CloudKit container id(s); override CONTAINER_ID and the file.")
-    static let models = OptionSpec(
-        "models", .multiple, value: "PATH", help: "Model sources (directories or files); override modelPaths of the file.")
+    static let models = ModelInput.option
     static let tagPattern = OptionSpec(
         "tag-pattern", value: "GLOB", help: "Release tags to measure changes from, e.g. 'v*' (default: any tag).")
 
