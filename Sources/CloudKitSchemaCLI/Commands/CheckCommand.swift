@@ -28,7 +28,10 @@ enum CheckCommand {
         Without --production, both environments are exported with cktool for the
         configured team and container(s) (.cloudkit-schema.json, TEAM_ID, CONTAINER_ID,
         or --team-id/--container-id), and the models come from --models or the
-        configuration's modelPaths. Or export schemas yourself:
+        configuration's modelPaths. Where cktool is unavailable (no xcrun, or xcrun without
+        cktool), a container with a committed Production snapshot is checked against it
+        (Development not compared), and the status line says so; a cktool that runs and
+        fails (token, team, network) is an error. Or export schemas yourself:
           xcrun cktool export-schema --team-id T --container-id C --environment production --output-file prod.ckdb
         """,
         spec: ArgumentSpec(options: [
