@@ -34,7 +34,8 @@ enum ModelInput {
         let model = ModelReader.read(paths: paths, workingDirectory: context.workingDirectory)
         guard !model.entities.isEmpty else {
             let fix = "point --models at the app's model sources"
-                + (configuration.modelPaths.source == .file ? " or fix modelPaths in \(configuration.file ?? ConfigFile.fileName)" : "")
+                + (configuration.modelPaths.source == .file
+                    ? " or fix modelPaths in \(configuration.file.map { UserPath.display($0, from: context.workingDirectory) } ?? ConfigFile.fileName)" : "")
             let problems = model.diagnostics.filter(ModelDiagnosticFindings.isInputProblem)
             // A wrong path is said once: the reader's message names it.
             guard problems.isEmpty else {

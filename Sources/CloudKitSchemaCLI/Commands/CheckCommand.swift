@@ -37,7 +37,7 @@ enum CheckCommand {
         spec: ArgumentSpec(options: [
             OptionSpec("production", value: "FILE", help: "Production schema export (.ckdb)."),
             OptionSpec("development", value: "FILE", help: "Development schema export (.ckdb)."),
-            ModelInput.option,
+            ModelInput.option, PipelineOptions.target,
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.config,
             ReportOutput.formatOption,
         ]),

@@ -24,7 +24,7 @@ enum ConfigCommand {
         Keys are the names --format json prints (tagPattern, teamId, modelPaths, ...).
         """,
         spec: ArgumentSpec(options: [
-            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.tagPattern,
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.tagPattern,
             PipelineOptions.config,
             OptionSpec("format", value: "FORMAT", help: "text or json (default: text)."),
             OptionSpec("get", value: "KEY", help: "Print only this key's resolved value (e.g. tagPattern)."),

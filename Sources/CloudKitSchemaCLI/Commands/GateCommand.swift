@@ -30,7 +30,7 @@ enum GateCommand {
             OptionSpec("no-create", .flag, help: "Do not run the configured create command."),
             OptionSpec("production", value: "FILE", help: "Production export to use instead of cktool."),
             OptionSpec("development", value: "FILE", help: "Development export to use with --production."),
-            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.tagPattern,
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.tagPattern,
             PipelineOptions.config, ReportOutput.formatOption,
             OptionSpec("verbose", .flag, help: "Print the time each phase took (to stderr)."),
         ]),

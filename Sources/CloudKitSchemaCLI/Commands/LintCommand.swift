@@ -54,6 +54,7 @@ enum LintCommand {
             spec: ArgumentSpec(
                 options: [
                     OptionSpec("models", .multiple, value: "PATH", help: "Model directories or files (same as PATH arguments)."),
+                    PipelineOptions.target,
                     OptionSpec("project", value: "DIR", help: "Also read entitlements and Info.plists under DIR (the app's folder)."),
                     OptionSpec("since", value: "REF", help: "Compare with the models at git revision REF (tag, branch, commit)."),
                     OptionSpec("rule", .multiple, value: "ID=LEVEL", help: "Set a rule's severity: error, warning, info or off."),
@@ -73,12 +74,14 @@ enum LintCommand {
             return 0
         }
         let paths = context.arguments.all("models") + context.arguments.positionals
+        let targets = context.arguments.all("target")
         if context.arguments.flag("staged") {
-            guard paths.isEmpty, context.arguments.value("project") == nil, context.arguments.value("since") == nil else {
-                throw .usage("--staged lints the files the git index stages; give no paths, --models, --project or --since with it")
+            guard paths.isEmpty, targets.isEmpty, context.arguments.value("project") == nil, context.arguments.value("since") == nil else {
+                throw .usage("--staged lints the files the git index stages; give no paths, --models, --target, --project or --since with it")
             }
             return try runStaged(context, reader: reader)
         }
+        if !targets.isEmpty { return try runTargets(context, reader: reader) }
         guard !paths.isEmpty || context.arguments.value("project") != nil else {
             return try runConfigured(context, reader: reader)
         }
@@ -98,6 +101,19 @@ enum LintCommand {
         let configuration = try PipelineOptions.configuration(context)
         let request = LintRequest(
             paths: configuration.modelPaths.value, appDirectories: [configuration.root], since: context.arguments.value("since"),
+            overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
+            workingDirectory: context.workingDirectory, environment: context.environment)
+        return try emit(request, context, reader: reader)
+    }
+
+    /// `--target NAME`: an Xcode app target is the app: its sources (and any --models or
+    /// paths) for every rule, with its Xcode project's build settings.
+    static func runTargets(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
+        let configuration = try PipelineOptions.configuration(context)
+        let sources = configuration.modelPaths.value + context.arguments.positionals.map(context.path)
+        let request = LintRequest(
+            paths: sources, projectDirectories: configuration.targetProjects + (context.arguments.value("project").map { [$0] } ?? []),
+            appDirectories: sources, since: context.arguments.value("since"),
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
             workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader)
@@ -179,11 +195,13 @@ enum LintCommand {
     }
 }
 
-/// `lint --list-rules`: a table for people, a JSON array for tools.
+/// `lint --list-rules`: a table for people, a JSON array for tools. Each rule's severity in
+/// `lint` and the pre-commit hook, and in the gate (`SeverityPolicy`).
 enum RuleList {
     struct Row: Encodable {
         var id: String
         var severity: String
+        var gateSeverity: String
         var summary: String
         var fix: String
     }
@@ -192,13 +210,20 @@ enum RuleList {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let rows = rules.map { Row(id: $0.id, severity: $0.severity.rawValue, summary: $0.summary, fix: $0.fix) }
+            let rows = rules.map {
+                Row(id: $0.id, severity: $0.severity.rawValue, gateSeverity: SeverityPolicy.severity(of: $0, at: .gate).rawValue,
+                    summary: $0.summary, fix: $0.fix)
+            }
             return ((try? encoder.encode(rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n"
         }
-        let width = (rules.map(\.id.count).max() ?? 0) + 2
-        return rules.map { rule in
+        let severities = rules.map { rule -> String in
+            let gate = SeverityPolicy.severity(of: rule, at: .gate)
+            return rule.severity.rawValue + (gate == rule.severity ? "" : " (gate: \(gate.rawValue))")
+        }
+        let width = (rules.map(\.id.count).max() ?? 0) + 2, severityWidth = (severities.map(\.count).max() ?? 0) + 2
+        return zip(rules, severities).map { rule, severity in
             rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
-                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary
+                + severity.padding(toLength: severityWidth, withPad: " ", startingAt: 0) + rule.summary
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -21,6 +21,9 @@ final class ProjectLayer: @unchecked Sendable {
         self.environment = environment
     }
 
+    /// Whether the repository was walked (tests prove a command that needs nothing from it does not).
+    var hasSurveyed: Bool { lock.withLock { surveyed != nil } }
+
     var survey: ProjectSurvey {
         lock.withLock {
             if let surveyed { return surveyed }
@@ -45,7 +48,7 @@ final class ProjectLayer: @unchecked Sendable {
         for target in survey.appTargets {
             if let team = target.settings["DEVELOPMENT_TEAM"], CKToolPolicy.isTeamID(team), !appTeams.contains(team) { appTeams.append(team) }
         }
-        return appTeams.isEmpty ? survey.teamIDs : appTeams
+        return (appTeams.isEmpty ? survey.teamIDs : appTeams).sorted()
     }
 
     /// Every iCloud container the entitlements name, as `init` lists them.
@@ -69,5 +72,34 @@ final class ProjectLayer: @unchecked Sendable {
             tags = .some(found)
             return found
         }
+    }
+
+    /// The application targets of that name in the project's Xcode projects.
+    func appTargets(named name: String) -> [XcodeAppTarget] {
+        survey.appTargets.filter { $0.name == name }
+    }
+
+    /// What an Xcode app target compiles (its synchronized folders, then its Sources
+    /// phase's files), absolute: `--target NAME` on the command line, as the plugin's Xcode
+    /// context passes the target's files.
+    func sources(ofTarget name: String) throws(ConfigError) -> [String] {
+        let matches = appTargets(named: name)
+        guard !matches.isEmpty else {
+            let known = survey.appTargets.map(\.name)
+            let list = known.isEmpty ? "no Xcode project here has an application target" : "Xcode app targets: \(known.joined(separator: ", "))"
+            throw .invalidFlag("--target \(name)", message: "no target named '\(name)' (\(list)); name an app target of the Xcode project, or give its folder with --models")
+        }
+        var paths: [String] = []
+        for target in matches {
+            guard !target.sources.isEmpty else {
+                throw .invalidFlag("--target \(name)", message: "\(target.project) lists no source files or folders for \(name); give its folder with --models")
+            }
+            let base = UserPath.absolute(target.sourceRoot, in: root)
+            for source in target.sources {
+                let path = UserPath.absolute(source, in: base)
+                if !paths.contains(path) { paths.append(path) }
+            }
+        }
+        return paths
     }
 }

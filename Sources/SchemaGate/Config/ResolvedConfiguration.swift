@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// Where a resolved value came from, for `cloudkit-schema config` and for messages.
 public enum ValueSource: String, Sendable, Codable {
@@ -31,14 +32,17 @@ public struct ConfigOverrides: Sendable, Equatable {
     public var containerIDs: [String] = []
     /// Model directories or files, relative to the working directory.
     public var modelPaths: [String] = []
+    /// Xcode app targets whose sources are the model paths (`--target NAME`).
+    public var targets: [String] = []
     public var tagPattern: String?
 
     public init(configPath: String? = nil, teamID: String? = nil, containerIDs: [String] = [],
-                modelPaths: [String] = [], tagPattern: String? = nil) {
+                modelPaths: [String] = [], targets: [String] = [], tagPattern: String? = nil) {
         self.configPath = configPath
         self.teamID = teamID
         self.containerIDs = containerIDs
         self.modelPaths = modelPaths
+        self.targets = targets
         self.tagPattern = tagPattern
     }
 }
@@ -82,6 +86,7 @@ public struct ResolvedConfiguration: Sendable {
 
     /// What flags, the environment and the file say; the project fills in the rest.
     struct Given: Sendable {
+        var targets: [String] = []
         var teamID: Sourced<String>?
         var containerIDs: [Sourced<String>]
         var modelPaths: Sourced<[String]>?
@@ -129,6 +134,7 @@ public struct ResolvedConfiguration: Sendable {
         let project = ProjectLayer(root: root, environment: environment)
         let flagPaths = try modelPathFlags(overrides, project: project, fromCwd: fromCwd)
         let given = Given(
+            targets: overrides.targets,
             teamID: try resolveTeam(file, path: path, environment: environment, overrides: overrides),
             containerIDs: try resolveContainerIDs(file, environment: environment, overrides: overrides),
             modelPaths: flagPaths ?? file.modelPaths.map { Sourced($0.map(fromFile), .file, "modelPaths") },
@@ -147,11 +153,24 @@ public struct ResolvedConfiguration: Sendable {
             severities: file.severities, given: given, fileContainers: file.containers, project: project)
     }
 
-    /// `--models PATH...` (relative to the working directory).
+    /// `--models PATH...` (relative to the working directory) and the sources of the Xcode
+    /// app targets `--target NAME` names.
     private static func modelPathFlags(
         _ overrides: ConfigOverrides, project: ProjectLayer, fromCwd: (String) -> String
     ) throws(ConfigError) -> Sourced<[String]>? {
-        overrides.modelPaths.isEmpty ? nil : Sourced(overrides.modelPaths.map(fromCwd), .flag, "--models")
+        guard !overrides.modelPaths.isEmpty || !overrides.targets.isEmpty else { return nil }
+        var paths = overrides.modelPaths.map(fromCwd)
+        for name in overrides.targets {
+            for path in try project.sources(ofTarget: name) where !paths.contains(path) { paths.append(path) }
+        }
+        let origins = (overrides.modelPaths.isEmpty ? [] : ["--models"]) + overrides.targets.map { "--target \($0)" }
+        return Sourced(paths, .flag, origins.joined(separator: ", "))
+    }
+
+    /// The `.xcodeproj` folders of the Xcode app targets `--target` named (absolute), for
+    /// the build settings the project rules read.
+    public var targetProjects: [String] {
+        given.targets.flatMap { name in project.appTargets(named: name).map { UserPath.absolute($0.project, in: root) } }
     }
 
     /// A container's model paths and Production snapshot: `--models` wins; else the file's
