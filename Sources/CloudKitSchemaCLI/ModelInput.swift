@@ -8,15 +8,19 @@ import SchemaGate
 /// the user sees them from the working directory.
 enum ModelInput {
     static let option = OptionSpec(
-        "models", .multiple, value: "PATH",
+        "models", .multiple, value: "DIR",
         help: "App model sources: directories (searched recursively), .swift files, .xcdatamodeld bundles (default: the configuration's modelPaths, else the folders of the project's @Model sources).")
 
     /// The resolved model paths, shown relative to the working directory, and where they came from.
     static func paths(_ configuration: ResolvedConfiguration, _ context: CommandContext) -> (shown: [String], origin: String) {
         let paths = configuration.modelPaths
-        let shown = paths.value.map { UserPath.display($0, from: context.workingDirectory) }
+        var shown = paths.value.map { UserPath.display($0, from: context.workingDirectory) }
         switch paths.source {
-        case .flag: return (shown, "--models")
+        case .flag:
+            // --models as typed (then --target's sources).
+            let typed = context.arguments.all("models")
+            if typed.count <= shown.count { shown.replaceSubrange(0..<typed.count, with: typed) }
+            return (shown, paths.origin)
         case .file: return (shown, "modelPaths of \(configuration.file.map { UserPath.display($0, from: context.workingDirectory) } ?? ConfigFile.fileName)")
         case .survey: return (shown, "the folders of the project's model sources")
         case .environment, .defaultValue: return (shown, "the project's root: no modelPaths configured and no @Model source found")

@@ -14,9 +14,9 @@ enum CheckCommand {
         models catch what Development never saw: a rarely used type, an always-nil
         field, the _ckAsset companion of a large value. Findings from the models point at
         the model source line. A gap seen from both is reported once. The models are
-        --models, else the configuration's modelPaths, else the folders of the project's
-        @Model sources (as for every command); with --development and none of those,
-        only Development is measured.
+        --models, else the configuration's modelPaths; with Production alone, else the
+        folders of the project's @Model sources (as for every command). With
+        --development and no --models or modelPaths, only Development is measured.
 
         Errors: missing-record-type, missing-field, field-type-mismatch (no deploy can fix
         it). A missing _ckAsset companion of a String or URL attribute and a missing
@@ -53,10 +53,12 @@ enum CheckCommand {
         let developmentPath = context.arguments.value("development")
         _ = try ReportOutput.format(context)
         let configuration = try PipelineOptions.configuration(context)
-        // The models whenever there are some to read (--models, modelPaths, or what the
-        // project survey finds); with neither those nor Development, the root is read, and
-        // finding no model there is an error naming --models.
-        let usesModels = configuration.modelPaths.source != .defaultValue || developmentPath == nil
+        // The models when they are configured (--models, --target, modelPaths). Without
+        // Development they are the only reference, so the resolved ones (what the project
+        // survey finds, else the root, where finding no model is an error naming --models).
+        // With Development, a guess would silently add a third comparison to a diff of two files.
+        let configured = [.flag, .file].contains(configuration.modelPaths.source)
+        let usesModels = configured || developmentPath == nil
         let production = try load(productionPath, name: "Production", environment: "production", context)
         let development = try developmentPath.map { (path) throws(CLIError) in
             try load(path, name: "Development", environment: "development", context)

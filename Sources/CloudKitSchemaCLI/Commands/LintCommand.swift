@@ -99,6 +99,11 @@ enum LintCommand {
     /// rules read the whole app (its root), whatever the model paths are.
     static func runConfigured(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
         let configuration = try PipelineOptions.configuration(context)
+        // Nothing configured and no model source found: linting nothing would pass.
+        guard configuration.modelPaths.source != .defaultValue else {
+            let (paths, origin) = ModelInput.paths(configuration, context)
+            throw .input("found no @Model class or Core Data entity in \(paths.joined(separator: ", ")) (\(origin)); point --models at the app's model sources")
+        }
         let request = LintRequest(
             paths: configuration.modelPaths.value, appDirectories: [configuration.root], since: context.arguments.value("since"),
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),

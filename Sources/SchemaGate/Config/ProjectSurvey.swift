@@ -6,9 +6,12 @@ import ModelSource
 /// the starter file; without a file (or for what the file leaves out) the configuration
 /// resolution takes it as its last layer (`ProjectLayer`).
 public struct ProjectSurvey: Sendable, Equatable {
-    /// Directories holding `@Model` sources, and `.xcdatamodeld` bundles (relative to the root).
+    /// Directories holding `@Model` sources and the files that register them (a `Schema`,
+    /// `ModelContainer(for:)`, a `VersionedSchema`: which models are expected depends on
+    /// it), and `.xcdatamodeld` bundles (relative to the root).
     public var modelPaths: [String] = []
-    /// The files that made `modelPaths`: Swift files declaring `@Model`, Core Data bundles.
+    /// The files that made `modelPaths`: Swift files declaring or registering `@Model`
+    /// classes, Core Data bundles.
     public var modelFiles: [String] = []
     /// Container ids from `com.apple.developer.icloud-container-identifiers`, in order found.
     public var containerIDs: [String] = []
@@ -63,7 +66,7 @@ public struct ProjectSurvey: Sendable, Equatable {
                 }
                 continue
             }
-            if name.hasSuffix(".swift"), declaresModel(url) {
+            if name.hasSuffix(".swift"), touchesModels(url) {
                 modelDirectories.append((relative as NSString).deletingLastPathComponent)
                 survey.modelFiles.append(relative)
             } else if name.hasSuffix(".entitlements") {
@@ -71,16 +74,19 @@ public struct ProjectSurvey: Sendable, Equatable {
             }
         }
         let directories = outermost(Set(modelDirectories.map { $0.isEmpty ? "." : $0 }))
-        if !directories.isEmpty { survey.sources.append("@Model sources in \(directories.joined(separator: ", "))") }
+        if !directories.isEmpty { survey.sources.append("@Model sources and their registration in \(directories.joined(separator: ", "))") }
         survey.modelPaths = outermost(Set(survey.modelPaths + directories))
         survey.modelFiles.sort()
         return survey
     }
 
-    /// An `@Model` class declared in code.
-    static func declaresModel(_ url: URL) -> Bool {
+    /// An `@Model` class declared, or model types registered, in code (not the scaffold,
+    /// whose model list is not the app's registration).
+    static func touchesModels(_ url: URL) -> Bool {
         guard let data = try? Data(contentsOf: url) else { return false }
-        return SwiftModelParser.declaresModel([UInt8](data))
+        let bytes = [UInt8](data)
+        let roles = SwiftModelParser.modelRoles(bytes)
+        return roles.declaresModel || (roles.registersModels && !ScaffoldMarker.isMarked(bytes))
     }
 
     /// Drops paths inside other paths of the set.
