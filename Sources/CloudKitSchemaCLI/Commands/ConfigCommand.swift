@@ -37,8 +37,9 @@ enum ConfigCommand {
             throw .usage("unknown format '\(format)' for config; use text or json")
         }
         let configuration = try PipelineOptions.configuration(context)
-        let view = ConfigView(configuration, environment: context.environment)
-        if let key = context.arguments.value("get") {
+        let key = context.arguments.value("get")
+        let view = ConfigView(configuration, environment: context.environment, only: key)
+        if let key {
             context.console.out(try view.value(of: key))
             return 0
         }
@@ -82,21 +83,24 @@ struct ConfigView: Encodable {
     var managementTokenSet: Bool
     var xcrun: String?
 
-    init(_ configuration: ResolvedConfiguration, environment: [String: String]) {
+    /// - Parameter key: the one key `--get` prints; the others are then not resolved (the
+    ///   project survey walks the repository, which `--get tagPattern` in a hook never needs).
+    init(_ configuration: ResolvedConfiguration, environment: [String: String], only key: String? = nil) {
         func value<T>(_ sourced: Sourced<T>) -> Value<T> { Value(value: sourced.value, source: sourced.source, origin: sourced.origin) }
+        func wanted(_ name: String) -> Bool { key == nil || key == name }
         let relative = { (path: String) in UserPath.display(path, from: configuration.root) }
         configFile = configuration.file
         root = configuration.root
-        teamId = configuration.teamID.map(value)
-        containers = configuration.containers.map {
+        teamId = wanted("teamId") ? configuration.teamID.map(value) : nil
+        containers = !wanted("containers") ? [] : configuration.containers.map {
             Container(id: value($0.id), modelPaths: $0.modelPaths.map(relative),
                       productionSnapshot: $0.productionSnapshot.map { relative($0.path) },
                       productionSnapshotSource: $0.productionSnapshot.map { $0.explicit ? "file" : "conventional path, exists" })
         }
-        var paths = value(configuration.modelPaths)
+        var paths = wanted("modelPaths") ? value(configuration.modelPaths) : Value(value: [], source: .defaultValue, origin: "")
         paths.value = paths.value.map(relative)
         modelPaths = paths
-        tagPattern = configuration.tagPattern.map(value)
+        tagPattern = wanted("tagPattern") ? configuration.tagPattern.map(value) : nil
         create = configuration.create.map { Create(command: $0.command.description, workingDirectory: relative($0.workingDirectory)) }
         cktoolTimeoutSeconds = value(configuration.cktoolTimeout)
         createTimeoutSeconds = value(configuration.createTimeout)

@@ -39,38 +39,37 @@ public struct ProjectSurvey: Sendable, Equatable {
     public static func survey(root: String) -> ProjectSurvey {
         var survey = ProjectSurvey()
         var modelDirectories: [String] = []
-        let rootURL = URL(fileURLWithPath: root)
-        guard let enumerator = FileManager.default.enumerator(
-            at: rootURL, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsPackageDescendants]) else {
-            return survey
-        }
+        // The model reader's own directory listing (readdir, no attribute dictionaries):
+        // Foundation's enumerator costs more than reading the files. Each real folder once.
+        var pending: [String] = [""]
+        var visited = Set<String>()
         var seen = 0
-        for case let url as URL in enumerator {
-            seen += 1
-            if seen > entryLimit { break }
-            let name = url.lastPathComponent
-            // The enumerator may spell the root another way than it was given (a Mac's
-            // /private/var for /var): relative through the one canonicalisation.
-            guard let relative = UserPath.relative(url.path, to: root) else { continue }
-            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-            if isDirectory {
-                if skippedDirectories.contains(name) || (name.hasPrefix(".") && name != ".") { enumerator.skipDescendants() }
-                if name.hasSuffix(".xcdatamodeld") {
-                    survey.modelPaths.append(relative)
-                    survey.modelFiles.append(relative)
-                    survey.sources.append("Core Data model \(relative)")
+        walk: while let relative = pending.popLast() {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            guard visited.insert(CanonicalPath(folder).path).inserted, let entries = FileSystem.entries(of: folder) else { continue }
+            var subfolders: [String] = []
+            defer { pending += subfolders.reversed() }  // walked in name order, depth first
+            for entry in entries {
+                seen += 1
+                if seen > entryLimit { break walk }
+                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                if entry.isDirectory {
+                    if entry.name.hasSuffix(".xcdatamodeld") {
+                        survey.modelPaths.append(path)
+                        survey.modelFiles.append(path)
+                    } else if entry.name.hasSuffix(".xcodeproj") {
+                        let pbxproj = URL(fileURLWithPath: root + "/" + path + "/project.pbxproj")
+                        survey.readProject(pbxproj, relative: "\(path)/project.pbxproj")
+                        survey.readAppTargets(pbxproj, project: path)
+                    } else if !skippedDirectories.contains(entry.name) && !entry.name.hasPrefix(".") {
+                        subfolders.append(path)
+                    }
+                } else if entry.name.hasSuffix(".swift"), touchesModels(root + "/" + path) {
+                    modelDirectories.append((path as NSString).deletingLastPathComponent)
+                    survey.modelFiles.append(path)
+                } else if entry.name.hasSuffix(".entitlements") {
+                    survey.readEntitlements(URL(fileURLWithPath: root + "/" + path), relative: path)
                 }
-                if name.hasSuffix(".xcodeproj") {
-                    survey.readProject(url.appendingPathComponent("project.pbxproj"), relative: "\(relative)/project.pbxproj")
-                    survey.readAppTargets(url.appendingPathComponent("project.pbxproj"), project: String(relative))
-                }
-                continue
-            }
-            if name.hasSuffix(".swift"), touchesModels(url) {
-                modelDirectories.append((relative as NSString).deletingLastPathComponent)
-                survey.modelFiles.append(relative)
-            } else if name.hasSuffix(".entitlements") {
-                survey.readEntitlements(url, relative: relative)
             }
         }
         let directories = outermost(Set(modelDirectories.map { $0.isEmpty ? "." : $0 }))
@@ -82,9 +81,8 @@ public struct ProjectSurvey: Sendable, Equatable {
 
     /// An `@Model` class declared, or model types registered, in code (not the scaffold,
     /// whose model list is not the app's registration).
-    static func touchesModels(_ url: URL) -> Bool {
-        guard let data = try? Data(contentsOf: url) else { return false }
-        let bytes = [UInt8](data)
+    static func touchesModels(_ path: String) -> Bool {
+        guard case .success(let bytes) = FileSystem.readRegularFile(path) else { return false }
         let roles = SwiftModelParser.modelRoles(bytes)
         return roles.declaresModel || (roles.registersModels && !ScaffoldMarker.isMarked(bytes))
     }

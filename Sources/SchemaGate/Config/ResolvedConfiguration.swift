@@ -110,6 +110,18 @@ public struct ResolvedConfiguration: Sendable {
 
     public var tagPattern: Sourced<String>? { given.tagPattern ?? project.tagPattern }
 
+    /// The model paths flags or the file give, without asking the project; nil when none
+    /// do. Change detection takes these: without them it classifies files by what they
+    /// declare and reads the whole root, a superset of the folders the survey would name,
+    /// so a release that touches no model passes without a repository walk.
+    public var configuredModelPaths: [String]? { given.modelPaths?.value }
+
+    /// The file's per-container model paths (absolute), unless `--models` replaces them.
+    public var configuredContainerModelPaths: [String] {
+        guard given.modelPaths?.source != .flag else { return [] }
+        return fileContainers.flatMap { $0.modelPaths ?? [] }.map { ConfigDiscovery.absolute($0, relativeTo: root) }
+    }
+
     public struct ResolvedCreate: Sendable, Equatable {
         public var command: ConfigFile.CommandSpec
         public var workingDirectory: String
