@@ -90,13 +90,7 @@ final class XcodeAppFixture: @unchecked Sendable {
         repo.write("Pantry/Pantry.entitlements", Self.entitlements)
         repo.write("Pantry/PantryApp.swift", Self.app())
         repo.write("Pantry/Views/ItemView.swift", Self.view)
-        repo.write("Pantry/Models/Item.swift", Pantry.model.replacingOccurrences(of: "    var notes: String?\n", with: ""))
-        try repo.commit("Pantry 1.0")
-        try repo.tag("v1.0", annotated: true)
-        if changeModel {
-            repo.write("Pantry/Models/Item.swift", Pantry.model)
-            try repo.commit("Add notes to Item")
-        }
+        try Pantry.release(repo, model: "Pantry/Models/Item.swift", thenAddNotes: changeModel)
         fake = FakeXcrun(development: Pantry.development, production: production)
     }
 
