@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// What every command plugin of this package does: consume SwiftPM's `--target`, run
-/// `cloudkit-schema <command>` in the package (or Xcode project) directory with the other
-/// arguments untouched, and throw an error naming the exit status when it did not pass.
+/// `cloudkit-schema <command>` in the directory the user ran `swift package` in (in Xcode,
+/// the project directory) with the other arguments untouched, and throw an error naming
+/// the exit status when it did not pass.
 /// The logic lives in PluginSupport (a normal, unit-tested target, linked in here as
 /// source); this file is only the PackagePlugin glue, exercised by the end-to-end tests.
 enum ForwardingPlugin {
@@ -12,18 +13,21 @@ enum ForwardingPlugin {
         // Swift targets only: models live in Swift modules (Target.directoryURL needs tools 6.1).
         let available = context.package.targets(ofType: SwiftSourceModuleTarget.self)
             .map { (name: $0.name, directory: $0.directoryURL.path) }
-        let directories = try TargetDirectories.resolve(parsed.targets, in: available)
+        let (directories, xcodeTargets) = TargetDirectories.split(parsed.targets, in: available)
+        let directory = ToolInvocation.workingDirectory(
+            current: FileManager.default.currentDirectoryPath, package: context.package.directoryURL.path)
         try run(
-            verb, tool: try context.tool(named: PluginVerb.toolName).url,
-            directory: context.package.directoryURL, arguments: parsed, targetDirectories: directories)
+            verb, tool: try context.tool(named: PluginVerb.toolName).url, directory: directory,
+            arguments: parsed, targetDirectories: directories, xcodeTargets: xcodeTargets)
     }
 
     static func run(
-        _ verb: PluginVerb, tool: URL, directory: URL, arguments: PluginArguments, targetDirectories: [String]
+        _ verb: PluginVerb, tool: URL, directory: String, arguments: PluginArguments, targetDirectories: [String],
+        xcodeTargets: [String] = []
     ) throws {
         let invocation = ToolInvocation(
-            verb: verb, executable: tool.path, workingDirectory: directory.path,
-            arguments: arguments, targetDirectories: targetDirectories)
+            verb: verb, executable: tool.path, workingDirectory: directory,
+            arguments: arguments, targetDirectories: targetDirectories, xcodeTargets: xcodeTargets)
         let termination = try ToolRunner.run(invocation)
         guard termination.succeeded else {
             throw ToolFailure(invocation: invocation, termination: termination)
@@ -46,7 +50,7 @@ extension ForwardingPlugin {
         let directories = try TargetDirectories.resolve(parsed.targets, in: available)
         try run(
             verb, tool: try context.tool(named: PluginVerb.toolName).url,
-            directory: project.directoryURL, arguments: parsed, targetDirectories: directories)
+            directory: project.directoryURL.path, arguments: parsed, targetDirectories: directories)
     }
 }
 #endif

@@ -65,6 +65,13 @@ public enum FileSystem {
         return .success(entries.sorted { $0.name < $1.name })
     }
 
+    /// A directory's entries as names and whether each is a directory (links followed),
+    /// sorted; nil when it cannot be listed. For walks outside this module (the project survey).
+    public static func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
+        guard case .success(let entries) = list(directory) else { return nil }
+        return entries.compactMap { $0.kind == .missing ? nil : ($0.name, $0.kind == .directory) }
+    }
+
     /// The bytes of a regular file (following symbolic links). Opening never blocks: a FIFO
     /// is opened non-blocking and then refused as not regular.
     public static func readRegularFile(_ path: String) -> Result<[UInt8], ReadError> {

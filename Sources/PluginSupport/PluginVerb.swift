@@ -23,4 +23,8 @@ public enum PluginVerb: String, CaseIterable, Sendable {
     /// The tool option SwiftPM's `--target NAME` becomes, once per selected target's
     /// directory. Every forwarded command takes it (`gate`, `check`, `create`, `lint`).
     public static let modelsOption = "--models"
+
+    /// The tool option a `--target NAME` that is no target of the package becomes: an Xcode
+    /// app target, which the tool looks up in the repository's Xcode projects.
+    public static let targetOption = "--target"
 }

@@ -82,6 +82,12 @@ public enum ModelDiagnosticFindings {
         }
     }
 
+    /// `file:line: message`, the path said once (a message about a missing path names it already).
+    public static func located(_ diagnostic: ModelDiagnostic) -> String {
+        guard !diagnostic.file.isEmpty, !diagnostic.message.hasPrefix(diagnostic.file + ":") else { return diagnostic.message }
+        return "\(diagnostic.file)\(diagnostic.line.map { ":\($0)" } ?? ""): \(diagnostic.message)"
+    }
+
     /// Unreadable or unparsable model files: the run cannot be trusted (exit 2).
     public static func isInputProblem(_ diagnostic: ModelDiagnostic) -> Bool {
         diagnostic.kind == .unreadableFile || diagnostic.kind == .parseError

@@ -28,6 +28,9 @@ public struct Report: Codable, Equatable, Sendable {
     public var findings: [Finding]
     /// Context lines for humans: what was compared, why something was skipped.
     public var notes: [String]
+    /// What the verdict stands on when it is less than usual (`against the committed
+    /// Production snapshot …; Development not compared`): said in the status line too.
+    public var basis: String?
 
     public init(command: String, status: ReportStatus, findings: [Finding] = [], notes: [String] = []) {
         self.command = command
@@ -46,9 +49,10 @@ public struct Report: Codable, Equatable, Sendable {
         findings.filter { $0.severity == severity }.count
     }
 
-    /// `cloudkit-schema check: FAILED (exit 1): 3 errors, 1 warning, 0 info`.
+    /// `cloudkit-schema check: FAILED (exit 1): 3 errors, 1 warning, 0 info`, with the basis
+    /// after the status when there is one.
     public var summaryLine: String {
-        "cloudkit-schema \(command): \(status.words): \(plural(count(.error), "error")), "
+        "cloudkit-schema \(command): \(status.words)\(basis.map { " \($0)" } ?? ""): \(plural(count(.error), "error")), "
             + "\(plural(count(.warning), "warning")), \(count(.info)) info"
     }
 }

@@ -22,11 +22,14 @@ import Testing
     static let models = "Examples/Stockroom/Models"
     static let production = "Examples/Stockroom/cloudkit/production.ckdb"
 
+    /// Production alone is measured against the resolved models; where there are none to
+    /// find, that is an input error naming --models (never a pass).
     @Test func checkNeedsModelsOrDevelopment() {
-        let result = run(["check", "--production", Self.production])
+        let empty = TemporaryDirectory("no-models")
+        let result = run(["check", "--production", packageRoot + "/" + Self.production], in: empty.path)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("--models DIR..."))
-        #expect(result.stderr.contains("--development FILE"))
+        #expect(result.stderr.contains("found no @Model class or Core Data entity"), "\(result.stderr)")
+        #expect(result.stderr.contains("point --models at the app's model sources"))
     }
 
     @Test func checkWithModelsAndNoDevelopmentWorks() throws {

@@ -12,6 +12,17 @@ enum Pantry {
     static var productionComplete: String { text("production-complete.ckdb") }
     static var productionMissingField: String { text("production-missing-field.ckdb") }
 
+    /// Item without notes, committed and tagged v1.0; then, when asked, notes added and committed.
+    static func release(_ repo: FixtureRepository, model path: String, thenAddNotes: Bool) throws {
+        repo.write(path, model.replacingOccurrences(of: "    var notes: String?\n", with: ""))
+        try repo.commit("1.0")
+        try repo.tag("v1.0", annotated: true)
+        if thenAddNotes {
+            repo.write(path, model)
+            try repo.commit("Add notes to Item")
+        }
+    }
+
     static let team = "ABCDE12345"
     static let container = "iCloud.com.example.pantry"
     static let configuration = """
@@ -61,14 +72,8 @@ final class GateFixture: @unchecked Sendable {
     init(production: String = Pantry.productionMissingField, changeModel: Bool = true) throws {
         repo = try FixtureRepository("pantry")
         repo.write(".cloudkit-schema.json", Pantry.configuration)
-        repo.write("App/Models/Item.swift", Pantry.model.replacingOccurrences(of: "    var notes: String?\n", with: ""))
         repo.write("App/Views/ItemView.swift", "struct ItemView {}\n")
-        try repo.commit("1.0")
-        try repo.tag("v1.0", annotated: true)
-        if changeModel {
-            repo.write("App/Models/Item.swift", Pantry.model)
-            try repo.commit("Add notes to Item")
-        }
+        try Pantry.release(repo, model: "App/Models/Item.swift", thenAddNotes: changeModel)
         fake = FakeXcrun(development: Pantry.development, production: production)
     }
 

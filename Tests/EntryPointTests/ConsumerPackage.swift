@@ -53,9 +53,11 @@ final class ConsumerPackage: @unchecked Sendable {
 
     /// `swift package <swiftPMOptions> <verb> <arguments>` in the consumer, with the fake
     /// xcrun first on PATH. Serialised: SwiftPM locks the consumer's .build anyway.
+    /// - Parameter directory: where to run it instead (then with `--package-path` the consumer),
+    ///   as from an app repository's root with its tools package in `Tools/`.
     func swiftPackage(
         _ swiftPMOptions: [String] = [], _ verb: String, _ arguments: [String] = [],
-        environment: [String: String?] = [:]
+        environment: [String: String?] = [:], in directory: String? = nil
     ) throws -> ProcessResult {
         let path = fakeBin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         var env: [String: String?] = [
@@ -64,12 +66,13 @@ final class ConsumerPackage: @unchecked Sendable {
         ]
         env.merge(environment) { $1 }
         return try Self.lock.withLock {
-            let arguments = ["package"] + swiftPMOptions + [verb] + arguments
-            let first = try runProcess("swift", arguments, in: root, environment: env)
+            let packagePath = directory == nil ? [] : ["--package-path", root]
+            let arguments = ["package"] + packagePath + swiftPMOptions + [verb] + arguments
+            let first = try runProcess("swift", arguments, in: directory ?? root, environment: env)
             // SwiftPM itself occasionally dies of a signal on Linux (Foundation's Process
             // crash); that is the toolchain, not the plugin under test: run it once more.
             guard first.status > 128 else { return first }
-            return try runProcess("swift", arguments, in: root, environment: env)
+            return try runProcess("swift", arguments, in: directory ?? root, environment: env)
         }
     }
 

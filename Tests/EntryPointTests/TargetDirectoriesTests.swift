@@ -24,3 +24,13 @@ import Testing
             == "no target named 'Modles' in this project; targets: App, Models")
     }
 }
+
+@Suite struct TargetSplitTests {
+    /// A name the package does not have is left for the tool: an Xcode app target.
+    @Test func namesThePackageLacksGoToTheTool() {
+        let available = [(name: "Models", directory: "/p/Sources/Models")]
+        let split = TargetDirectories.split(["MyApp", "Models", "MyApp", "Models"], in: available)
+        #expect(split.directories == ["/p/Sources/Models"])
+        #expect(split.xcodeTargets == ["MyApp"])
+    }
+}

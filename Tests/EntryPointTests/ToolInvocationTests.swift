@@ -34,4 +34,19 @@ import Testing
             arguments: PluginArguments(forwarded: ["--since", "v1"]), targetDirectories: [])
         #expect(invocation.arguments == ["gate", "--since", "v1"])
     }
+
+    @Test func xcodeTargetsBecomeTargetOptionsAfterTheDirectories() {
+        let invocation = ToolInvocation(
+            verb: .lintModels, executable: "/bin/cloudkit-schema", workingDirectory: "/repo",
+            arguments: PluginArguments(targets: ["Models", "MyApp"], forwarded: ["--", "x"]),
+            targetDirectories: ["/repo/Tools/Sources/Models"], xcodeTargets: ["MyApp"])
+        #expect(invocation.arguments == ["lint", "--models", "/repo/Tools/Sources/Models", "--target", "MyApp", "--", "x"])
+    }
+
+    /// The tool runs where the user ran `swift package`, not in the package (Tools/).
+    @Test func theToolRunsInTheUsersDirectory() {
+        #expect(ToolInvocation.workingDirectory(current: "/repo", package: "/repo/Tools") == "/repo")
+        #expect(ToolInvocation.workingDirectory(current: nil, package: "/repo/Tools") == "/repo/Tools")
+        #expect(ToolInvocation.workingDirectory(current: "", package: "/repo/Tools") == "/repo/Tools")
+    }
 }

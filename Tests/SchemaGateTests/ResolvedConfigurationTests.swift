@@ -127,3 +127,56 @@ import TestSupport
         #expect(throws: ConfigError.self) { try load(environment: ["TEAM_ID": "ABCDE12345"]) }
     }
 }
+
+/// The last layer: what the project says, under flags, the environment and the file.
+@Suite struct ProjectLayerTests {
+    let directory = TemporaryDirectory("project-layer")
+
+    func writeApp() {
+        try? FileManager.default.createDirectory(atPath: directory.file(".git"), withIntermediateDirectories: true)
+        directory.write("App.xcodeproj/project.pbxproj", XcodeProjectFixture.pbxproj(project: [:], targets: [
+            XcodeProjectFixture.Target("App", ["DEVELOPMENT_TEAM": "ABCDE12345"]),
+        ]))
+        directory.write("App/App.entitlements", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>com.apple.developer.icloud-container-identifiers</key><array><string>iCloud.com.example.app</string></array></dict></plist>
+            """)
+        directory.write("App/Models/Item.swift", "import SwiftData\n@Model final class Item { var name: String = \"\" }\n")
+    }
+
+    @Test func withoutAFileTheProjectSaysEverythingFromAnyFolderOfIt() throws {
+        writeApp()
+        let configuration = try ResolvedConfiguration.load(workingDirectory: directory.file("App/Models"), environment: [:])
+        #expect(configuration.root == directory.path, "the work tree's top, as git finds it")
+        #expect(configuration.teamID == Sourced("ABCDE12345", .survey, "App.xcodeproj/project.pbxproj"))
+        #expect(configuration.containers.map(\.id) == [Sourced("iCloud.com.example.app", .survey, "App/App.entitlements")])
+        #expect(configuration.modelPaths == Sourced([directory.file("App/Models")], .survey, "App/Models/Item.swift"))
+        #expect(configuration.containers.first?.modelPaths == [directory.file("App/Models")])
+    }
+
+    @Test func everyGivenLayerWinsKeyByKey() throws {
+        writeApp()
+        directory.write(".cloudkit-schema.json", #"{ "modelPaths": ["App"] }"#)
+        let configuration = try ResolvedConfiguration.load(
+            workingDirectory: directory.path, environment: ["TEAM_ID": "ZYXWV98765"], overrides: ConfigOverrides(containerIDs: ["iCloud.flag"]))
+        #expect(configuration.teamID?.source == .environment)
+        #expect(configuration.containers.map(\.id.source) == [.flag])
+        #expect(configuration.modelPaths.source == .file)
+    }
+
+    /// A repository walk costs more than many commands do: nothing asks for it when the
+    /// file already says everything.
+    @Test func theProjectIsNotWalkedWhenNothingIsMissing() throws {
+        writeApp()
+        directory.write(".cloudkit-schema.json", #"{ "teamId": "ABCDE12345", "containers": [{ "id": "iCloud.a.b" }], "modelPaths": ["App"], "tagPattern": "v*" }"#)
+        let configuration = try ResolvedConfiguration.load(workingDirectory: directory.path, environment: [:])
+        _ = (configuration.teamID, configuration.containers, configuration.modelPaths, configuration.tagPattern, configuration.severities)
+        #expect(!configuration.project.hasSurveyed)
+        directory.write(".cloudkit-schema.json", #"{ "modelPaths": ["App"] }"#)
+        let partial = try ResolvedConfiguration.load(workingDirectory: directory.path, environment: [:])
+        _ = partial.modelPaths
+        #expect(!partial.project.hasSurveyed, "model paths from the file need no walk")
+        _ = partial.teamID
+        #expect(partial.project.hasSurveyed)
+    }
+}

@@ -7,11 +7,18 @@ public enum XcodeProjectFixture {
         public var name: String
         public var productType: String
         public var settings: [String: String]
+        /// Xcode 16 folder references (PBXFileSystemSynchronizedRootGroup) the target compiles.
+        public var synchronizedFolders: [String]
+        /// Release settings over `settings` (nil: a Debug configuration only).
+        public var release: [String: String]?
 
-        public init(_ name: String, productType: String = "com.apple.product-type.application", _ settings: [String: String]) {
+        public init(_ name: String, productType: String = "com.apple.product-type.application", _ settings: [String: String],
+                    synchronizedFolders: [String] = [], release: [String: String]? = nil) {
             self.name = name
             self.productType = productType
             self.settings = settings
+            self.synchronizedFolders = synchronizedFolders
+            self.release = release
         }
     }
 
@@ -21,14 +28,24 @@ public enum XcodeProjectFixture {
             configuration("PR", "Release", settings.merging(["SWIFT_COMPILATION_MODE": "wholemodule"]) { $1 }),
             "\t\tPL /* Build configuration list for PBXProject */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\tPD /* Debug */,\n\t\t\t\tPR /* Release */,\n\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t};",
         ]
+        var groups: [String] = []
         for (index, target) in targets.enumerated() {
             let id = "T\(index)"
-            objects.append("\t\t\(id) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(id)L;\n\t\t\tname = \(quoted(target.name));\n\t\t\tproductName = \(quoted(target.name));\n\t\t\tproductType = \(quoted(target.productType));\n\t\t};")
-            objects.append("\t\t\(id)L = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\t\(id)D /* Debug */,\n\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t};")
+            let folders = target.synchronizedFolders.indices.map { "\(id)G\($0)" }
+            let synchronized = folders.isEmpty ? "" : "\t\t\tfileSystemSynchronizedGroups = (\n" + folders.map { "\t\t\t\t\($0),\n" }.joined() + "\t\t\t);\n"
+            objects.append("\t\t\(id) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(id)L;\n\(synchronized)\t\t\tname = \(quoted(target.name));\n\t\t\tproductName = \(quoted(target.name));\n\t\t\tproductType = \(quoted(target.productType));\n\t\t};")
+            for (folder, path) in zip(folders, target.synchronizedFolders) {
+                objects.append("\t\t\(folder) /* \(path) */ = {\n\t\t\tisa = PBXFileSystemSynchronizedRootGroup;\n\t\t\tpath = \(quoted(path));\n\t\t\tsourceTree = \"<group>\";\n\t\t};")
+                groups.append(folder)
+            }
+            let release = target.release.map { _ in "\t\t\t\t\(id)R /* Release */,\n" } ?? ""
+            objects.append("\t\t\(id)L = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\t\(id)D /* Debug */,\n\(release)\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t};")
             objects.append(configuration("\(id)D", "Debug", target.settings))
+            if let overrides = target.release { objects.append(configuration("\(id)R", "Release", target.settings.merging(overrides) { $1 })) }
         }
+        objects.append("\t\tMG = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n" + groups.map { "\t\t\t\t\($0),\n" }.joined() + "\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t};")
         let targetList = targets.indices.map { "\t\t\t\tT\($0),\n" }.joined()
-        objects.append("\t\tP /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = PL;\n\t\t\ttargets = (\n\(targetList)\t\t\t);\n\t\t};")
+        objects.append("\t\tP /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = PL;\n\t\t\tmainGroup = MG;\n\t\t\ttargets = (\n\(targetList)\t\t\t);\n\t\t};")
         return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n\n"
             + objects.joined(separator: "\n") + "\n\t};\n\trootObject = P /* Project object */;\n}\n"
     }

@@ -21,7 +21,7 @@ enum ChangedCommand {
         """,
         spec: ArgumentSpec(options: [
             OptionSpec("since", value: "REF", help: "Measure from this revision instead of the nearest tag."),
-            PipelineOptions.tagPattern, PipelineOptions.models, PipelineOptions.config, ReportOutput.formatOption,
+            PipelineOptions.tagPattern, PipelineOptions.models, PipelineOptions.target, PipelineOptions.config, ReportOutput.formatOption,
             OptionSpec("verbose", .flag, help: "Print the time each step took (to stderr)."),
         ]),
         run: run)

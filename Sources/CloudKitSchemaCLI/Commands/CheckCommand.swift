@@ -13,7 +13,10 @@ enum CheckCommand {
         (--models) and/or a Development export (--development); give at least one. The
         models catch what Development never saw: a rarely used type, an always-nil
         field, the _ckAsset companion of a large value. Findings from the models point at
-        the model source line. A gap seen from both is reported once.
+        the model source line. A gap seen from both is reported once. The models are
+        --models, else the configuration's modelPaths; with Production alone, else the
+        folders of the project's @Model sources (as for every command). With
+        --development and no --models or modelPaths, only Development is measured.
 
         Errors: missing-record-type, missing-field, field-type-mismatch (no deploy can fix
         it). A missing _ckAsset companion of a String or URL attribute and a missing
@@ -25,13 +28,16 @@ enum CheckCommand {
         Without --production, both environments are exported with cktool for the
         configured team and container(s) (.cloudkit-schema.json, TEAM_ID, CONTAINER_ID,
         or --team-id/--container-id), and the models come from --models or the
-        configuration's modelPaths. Or export schemas yourself:
+        configuration's modelPaths. Where cktool is unavailable (no xcrun, or xcrun without
+        cktool), a container with a committed Production snapshot is checked against it
+        (Development not compared), and the status line says so; a cktool that runs and
+        fails (token, team, network) is an error. Or export schemas yourself:
           xcrun cktool export-schema --team-id T --container-id C --environment production --output-file prod.ckdb
         """,
         spec: ArgumentSpec(options: [
             OptionSpec("production", value: "FILE", help: "Production schema export (.ckdb)."),
             OptionSpec("development", value: "FILE", help: "Development schema export (.ckdb)."),
-            ModelInput.option,
+            ModelInput.option, PipelineOptions.target,
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.config,
             ReportOutput.formatOption,
         ]),
@@ -45,16 +51,19 @@ enum CheckCommand {
             return try LiveCheck.run(context)
         }
         let developmentPath = context.arguments.value("development")
-        let usesModels = !context.arguments.all("models").isEmpty
-        guard developmentPath != nil || usesModels else {
-            throw .usage("check needs something to measure Production against: --models DIR... (the app's model sources) and/or --development FILE")
-        }
         _ = try ReportOutput.format(context)
+        let configuration = try PipelineOptions.configuration(context)
+        // The models when they are configured (--models, --target, modelPaths). Without
+        // Development they are the only reference, so the resolved ones (what the project
+        // survey finds, else the root, where finding no model is an error naming --models).
+        // With Development, a guess would silently add a third comparison to a diff of two files.
+        let configured = [.flag, .file].contains(configuration.modelPaths.source)
+        let usesModels = configured || developmentPath == nil
         let production = try load(productionPath, name: "Production", environment: "production", context)
         let development = try developmentPath.map { (path) throws(CLIError) in
             try load(path, name: "Development", environment: "development", context)
         }
-        let model = usesModels ? try ModelInput.read(context) : nil
+        let model = usesModels ? try ModelInput.read(configuration, context) : nil
         let expected = model.map { ExpectedSchema.build(from: $0) }
         let drift = SchemaCheck(production: production, references: development.map { [$0] } ?? [], expected: expected).run()
         return try ReportOutput.emit(report(drift: drift, model: model), context)

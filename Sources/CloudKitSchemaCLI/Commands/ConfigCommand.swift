@@ -9,8 +9,12 @@ enum ConfigCommand {
         summary: "Print the resolved configuration and where each value comes from.",
         discussion: """
         Reads .cloudkit-schema.json (the nearest one from the working directory up, or
-        --config), applies TEAM_ID and CONTAINER_ID from the environment, then flags.
-        Precedence: flags, then environment, then file. Unknown keys and values of the
+        --config), applies TEAM_ID and CONTAINER_ID from the environment, then flags; what
+        none of them says comes from the project itself (the "project survey": the Xcode
+        project's DEVELOPMENT_TEAM, the iCloud containers of the .entitlements files, the
+        folders of the @Model sources and Core Data models, v-prefixed release tags), so
+        a standard Xcode app needs no file. Precedence: flags, then environment, then
+        file, then the project. Each value is shown with where it came from. Unknown keys and values of the
         wrong type are errors naming the key path (exit 2). The management token's value
         is never printed, only whether CLOUDKIT_MANAGEMENT_TOKEN is set.
 
@@ -20,7 +24,7 @@ enum ConfigCommand {
         Keys are the names --format json prints (tagPattern, teamId, modelPaths, ...).
         """,
         spec: ArgumentSpec(options: [
-            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.tagPattern,
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.tagPattern,
             PipelineOptions.config,
             OptionSpec("format", value: "FORMAT", help: "text or json (default: text)."),
             OptionSpec("get", value: "KEY", help: "Print only this key's resolved value (e.g. tagPattern)."),
@@ -33,8 +37,9 @@ enum ConfigCommand {
             throw .usage("unknown format '\(format)' for config; use text or json")
         }
         let configuration = try PipelineOptions.configuration(context)
-        let view = ConfigView(configuration, environment: context.environment)
-        if let key = context.arguments.value("get") {
+        let key = context.arguments.value("get")
+        let view = ConfigView(configuration, environment: context.environment, only: key)
+        if let key {
             context.console.out(try view.value(of: key))
             return 0
         }
@@ -78,21 +83,24 @@ struct ConfigView: Encodable {
     var managementTokenSet: Bool
     var xcrun: String?
 
-    init(_ configuration: ResolvedConfiguration, environment: [String: String]) {
+    /// - Parameter key: the one key `--get` prints; the others are then not resolved (the
+    ///   project survey walks the repository, which `--get tagPattern` in a hook never needs).
+    init(_ configuration: ResolvedConfiguration, environment: [String: String], only key: String? = nil) {
         func value<T>(_ sourced: Sourced<T>) -> Value<T> { Value(value: sourced.value, source: sourced.source, origin: sourced.origin) }
+        func wanted(_ name: String) -> Bool { key == nil || key == name }
         let relative = { (path: String) in UserPath.display(path, from: configuration.root) }
         configFile = configuration.file
         root = configuration.root
-        teamId = configuration.teamID.map(value)
-        containers = configuration.containers.map {
+        teamId = wanted("teamId") ? configuration.teamID.map(value) : nil
+        containers = !wanted("containers") ? [] : configuration.containers.map {
             Container(id: value($0.id), modelPaths: $0.modelPaths.map(relative),
                       productionSnapshot: $0.productionSnapshot.map { relative($0.path) },
                       productionSnapshotSource: $0.productionSnapshot.map { $0.explicit ? "file" : "conventional path, exists" })
         }
-        var paths = value(configuration.modelPaths)
+        var paths = wanted("modelPaths") ? value(configuration.modelPaths) : Value(value: [], source: .defaultValue, origin: "")
         paths.value = paths.value.map(relative)
         modelPaths = paths
-        tagPattern = configuration.tagPattern.map(value)
+        tagPattern = wanted("tagPattern") ? configuration.tagPattern.map(value) : nil
         create = configuration.create.map { Create(command: $0.command.description, workingDirectory: relative($0.workingDirectory)) }
         cktoolTimeoutSeconds = value(configuration.cktoolTimeout)
         createTimeoutSeconds = value(configuration.createTimeout)
@@ -144,7 +152,7 @@ struct ConfigView: Encodable {
 
     var text: String {
         func from<T>(_ value: Value<T>) -> String { "(\(value.source.rawValue): \(value.origin))" }
-        var lines = ["Configuration file: \(configFile ?? "none found (defaults; run 'cloudkit-schema init' to write one)")"]
+        var lines = ["Configuration file: \(configFile ?? "none found (what the project says, under flags and the environment; 'cloudkit-schema init' writes one to override it)")"]
         lines.append("Paths are relative to: \(root)")
         lines.append("teamId: " + (teamId.map { "\($0.value) \(from($0))" } ?? "not set"))
         if containers.isEmpty {

@@ -17,7 +17,7 @@ enum CreateCommand {
         spec: ArgumentSpec(options: [
             OptionSpec("timeout", value: "SECONDS", help: "Override timeouts.createSeconds."),
             OptionSpec("no-verify", .flag, help: "Do not export Development afterwards."),
-            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.config,
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.config,
             ReportOutput.formatOption,
         ]),
         run: run)

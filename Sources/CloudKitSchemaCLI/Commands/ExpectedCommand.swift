@@ -18,7 +18,7 @@ enum ExpectedCommand {
         Problems reading the models are printed to stderr. Exit status: 0, or 2 when a
         model file cannot be read or no model is found.
         """,
-        spec: ArgumentSpec(options: [ModelInput.option]),
+        spec: ArgumentSpec(options: [ModelInput.option, PipelineOptions.target, PipelineOptions.config]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {

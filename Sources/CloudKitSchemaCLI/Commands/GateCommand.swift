@@ -14,7 +14,11 @@ enum GateCommand {
         --no-create). (5) Export Production and Development with cktool (or read
         --production/--development files) and report every record type and field
         Production lacks, measured against Development and the models; with cktool and
-        a committed Production snapshot, a stale snapshot fails too.
+        a committed Production snapshot, a stale snapshot fails too. Without cktool (no
+        xcrun, or xcrun without cktool), Production is the committed snapshot and the
+        status line says the verdict is against it, Development not compared.
+        --always skips only step 2's "no model change" shortcut: with a base release
+        (a tag, or --since), the comparisons with it still run.
         Exit status: 0 pass or deliberate skip, 1 findings, 2 setup problem (no cktool,
         no token, timeout, unparsable export, bad configuration). The last line printed
         states the status in words, for hosts that collapse exit codes. With
@@ -22,11 +26,11 @@ enum GateCommand {
         """,
         spec: ArgumentSpec(options: [
             OptionSpec("since", value: "REF", help: "Measure changes from REF instead of the nearest tag."),
-            OptionSpec("always", .flag, help: "Check even when no model changed (skips change detection)."),
+            OptionSpec("always", .flag, help: "Check even when no model changed (the comparisons with the last release still run)."),
             OptionSpec("no-create", .flag, help: "Do not run the configured create command."),
             OptionSpec("production", value: "FILE", help: "Production export to use instead of cktool."),
             OptionSpec("development", value: "FILE", help: "Development export to use with --production."),
-            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.tagPattern,
+            PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.tagPattern,
             PipelineOptions.config, ReportOutput.formatOption,
             OptionSpec("verbose", .flag, help: "Print the time each phase took (to stderr)."),
         ]),

@@ -8,7 +8,7 @@ enum InitCommand {
         summary: "Write a commented starter .cloudkit-schema.json for this repository.",
         discussion: """
         Looks at the repository (the git work tree containing the working directory, or
-        the working directory): @Model sources and .xcdatamodeld bundles become
+        the working directory), as every command does for what no file says: @Model sources and .xcdatamodeld bundles become
         modelPaths, the iCloud container ids of .entitlements files become containers,
         DEVELOPMENT_TEAM of the Xcode project becomes teamId, and v-prefixed release
         tags suggest tagPattern. The first application target that builds for macOS or
@@ -25,10 +25,11 @@ enum InitCommand {
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
-        let repository = try? GitRepository(containing: context.workingDirectory, environment: context.environment)
-        let root = repository?.root ?? context.workingDirectory
+        // The same root and survey the configuration resolution falls back to without a file.
+        let root = ProjectSurvey.root(workingDirectory: context.workingDirectory)
         let survey = ProjectSurvey.survey(root: root)
-        let text = StarterConfiguration.render(survey, tagPattern: repository.flatMap(tagPattern))
+        let tagPattern = ProjectSurvey.tagPattern(root: root, environment: context.environment)?.pattern
+        let text = StarterConfiguration.render(survey, tagPattern: tagPattern)
         if context.arguments.flag("print") {
             context.console.out(text)
             return 0
@@ -42,12 +43,5 @@ enum InitCommand {
         context.console.out(text)
         context.console.errorLine("Wrote \(path). Check it, then run 'cloudkit-schema config' to see the resolved values.")
         return 0
-    }
-
-    /// `v*` when the repository's release tags look like v1.2.3.
-    static func tagPattern(_ repository: GitRepository) -> String? {
-        guard let tags = try? repository.run(["tag", "--list"]).split(whereSeparator: \.isNewline), !tags.isEmpty else { return nil }
-        let versioned = tags.filter { $0.hasPrefix("v") && $0.dropFirst().first?.isNumber == true }
-        return versioned.count * 2 >= tags.count && !versioned.isEmpty ? "v*" : nil
     }
 }

@@ -22,8 +22,12 @@ enum LintCommand {
             checked out) with the working tree: retyped properties, removed or renamed
             properties and models, both ends of a many-to-many renamed, new required properties.
 
-            Give directories or files; a pre-commit hook can pass only the staged files (add
-            --project . so entitlements are known). Silence one finding with a comment on or
+            With no paths, lint reads what the gate reads: the model rules take the
+            configuration's modelPaths (else the folders of the project's @Model sources),
+            the project rules the whole app (store configurations, previews and tests,
+            entitlements, Info.plists, the Xcode project's build settings). Or give
+            directories or files; only those are read (add --project . so entitlements
+            are known). Silence one finding with a comment on or
             above its line:  // cloudkit-schema:disable RULE-ID[, RULE-ID] [-- reason]
 
             --staged lints what the next commit records, read from the git index (not the
@@ -33,12 +37,16 @@ enum LintCommand {
 
             Rule severities come from "severities.rules" of the configuration (the nearest
             .cloudkit-schema.json, or --config; with --staged, the staged one), as in the
-            gate; --rule overrides them.
+            gate; --rule overrides them. Severity policy: dev-time traps (a preview or test
+            store that syncs) are errors here and warnings in the gate, which blocks on what
+            breaks the shipped build or Production; a case the evidence does not settle (an
+            in-memory store) is at most a warning.
 
             Exit status: 0 no errors (warnings allowed), 1 error findings, 2 bad input
             (unknown path or revision, unparsable model or property list).
 
             Examples:
+              cloudkit-schema lint
               cloudkit-schema lint --models Cubby/Models
               cloudkit-schema lint --models Cubby/Models --since v1.4 --format xcode
               cloudkit-schema lint --staged
@@ -46,6 +54,7 @@ enum LintCommand {
             spec: ArgumentSpec(
                 options: [
                     OptionSpec("models", .multiple, value: "PATH", help: "Model directories or files (same as PATH arguments)."),
+                    PipelineOptions.target,
                     OptionSpec("project", value: "DIR", help: "Also read entitlements and Info.plists under DIR (the app's folder)."),
                     OptionSpec("since", value: "REF", help: "Compare with the models at git revision REF (tag, branch, commit)."),
                     OptionSpec("rule", .multiple, value: "ID=LEVEL", help: "Set a rule's severity: error, warning, info or off."),
@@ -65,21 +74,53 @@ enum LintCommand {
             return 0
         }
         let paths = context.arguments.all("models") + context.arguments.positionals
+        let targets = context.arguments.all("target")
         if context.arguments.flag("staged") {
-            guard paths.isEmpty, context.arguments.value("project") == nil, context.arguments.value("since") == nil else {
-                throw .usage("--staged lints the files the git index stages; give no paths, --models, --project or --since with it")
+            guard paths.isEmpty, targets.isEmpty, context.arguments.value("project") == nil, context.arguments.value("since") == nil else {
+                throw .usage("--staged lints the files the git index stages; give no paths, --models, --target, --project or --since with it")
             }
             return try runStaged(context, reader: reader)
         }
+        if !targets.isEmpty { return try runTargets(context, reader: reader) }
+        guard !paths.isEmpty || context.arguments.value("project") != nil else {
+            return try runConfigured(context, reader: reader)
+        }
         // `--project DIR` alone lints the project's entitlements and Info.plists (a hook
         // with no staged Swift files still runs cleanly).
-        guard !paths.isEmpty || context.arguments.value("project") != nil else {
-            throw .usage("lint needs something to read: --models DIR... or file paths (for example --models App/Models)")
-        }
         let configured = try configuredLevels(context, configPath: context.arguments.value("config"))
         let request = LintRequest(
             paths: paths, projectDirectories: context.arguments.value("project").map { [$0] } ?? [], since: context.arguments.value("since"),
             overrides: try overrides(context, configured: configured), workingDirectory: context.workingDirectory, environment: context.environment)
+        return try emit(request, context, reader: reader)
+    }
+
+    /// No paths: what the gate lints. The model rules read the resolved model paths
+    /// (--models, modelPaths, else the folders of the project's @Model sources); the project
+    /// rules read the whole app (its root), whatever the model paths are.
+    static func runConfigured(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
+        let configuration = try PipelineOptions.configuration(context)
+        // Nothing configured and no model source found: linting nothing would pass.
+        guard configuration.modelPaths.source != .defaultValue else {
+            let (paths, origin) = ModelInput.paths(configuration, context)
+            throw .input("found no @Model class or Core Data entity in \(paths.joined(separator: ", ")) (\(origin)); point --models at the app's model sources")
+        }
+        let request = LintRequest(
+            paths: configuration.modelPaths.value, appDirectories: [configuration.root], since: context.arguments.value("since"),
+            overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
+            workingDirectory: context.workingDirectory, environment: context.environment)
+        return try emit(request, context, reader: reader)
+    }
+
+    /// `--target NAME`: an Xcode app target is the app: its sources (and any --models or
+    /// paths) for every rule, with its Xcode project's build settings.
+    static func runTargets(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
+        let configuration = try PipelineOptions.configuration(context)
+        let sources = configuration.modelPaths.value + context.arguments.positionals.map(context.path)
+        let request = LintRequest(
+            paths: sources, projectDirectories: configuration.targetProjects + (context.arguments.value("project").map { [$0] } ?? []),
+            appDirectories: sources, since: context.arguments.value("since"),
+            overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
+            workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader)
     }
 
@@ -159,11 +200,13 @@ enum LintCommand {
     }
 }
 
-/// `lint --list-rules`: a table for people, a JSON array for tools.
+/// `lint --list-rules`: a table for people, a JSON array for tools. Each rule's severity in
+/// `lint` and the pre-commit hook, and in the gate (`SeverityPolicy`).
 enum RuleList {
     struct Row: Encodable {
         var id: String
         var severity: String
+        var gateSeverity: String
         var summary: String
         var fix: String
     }
@@ -172,13 +215,20 @@ enum RuleList {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let rows = rules.map { Row(id: $0.id, severity: $0.severity.rawValue, summary: $0.summary, fix: $0.fix) }
+            let rows = rules.map {
+                Row(id: $0.id, severity: $0.severity.rawValue, gateSeverity: SeverityPolicy.severity(of: $0, at: .gate).rawValue,
+                    summary: $0.summary, fix: $0.fix)
+            }
             return ((try? encoder.encode(rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n"
         }
-        let width = (rules.map(\.id.count).max() ?? 0) + 2
-        return rules.map { rule in
+        let severities = rules.map { rule -> String in
+            let gate = SeverityPolicy.severity(of: rule, at: .gate)
+            return rule.severity.rawValue + (gate == rule.severity ? "" : " (gate: \(gate.rawValue))")
+        }
+        let width = (rules.map(\.id.count).max() ?? 0) + 2, severityWidth = (severities.map(\.count).max() ?? 0) + 2
+        return zip(rules, severities).map { rule, severity in
             rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
-                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary
+                + severity.padding(toLength: severityWidth, withPad: " ", startingAt: 0) + rule.summary
         }.joined(separator: "\n") + "\n"
     }
 }

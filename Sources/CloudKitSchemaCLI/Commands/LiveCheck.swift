@@ -2,8 +2,9 @@ import Foundation
 import SchemaGate
 
 /// `check` without export files: Production and Development exported with cktool for
-/// every configured container, measured against the models (when given or configured)
-/// and Development, exactly as with files.
+/// every configured container (where cktool is unavailable, Production from the committed
+/// snapshot), measured against the models (when given or configured) and Development,
+/// exactly as with files.
 enum LiveCheck {
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
         _ = try ReportOutput.format(context)
@@ -15,6 +16,7 @@ enum LiveCheck {
             var cktool: CKToolRunner?
             var findings: [Finding] = []
             var notes: [String] = []
+            var bases: [String] = []
             for container in containers {
                 let label = containers.count > 1 ? " (\(container.id.value))" : ""
                 let models = useModels ? try ExpectedModelSchema.build(
@@ -29,8 +31,11 @@ enum LiveCheck {
                     expected: models?.expected).run()
                 notes += [schemas.note] + (models?.notes ?? ["Models\(label): none given (--models or modelPaths); measured against Development only."]) + drift.notes
                 findings += drift.findings + (models?.findings ?? [])
+                if let basis = schemas.basis { bases.append(basis) }
             }
-            return Report(command: "check", findings: findings, notes: notes)
+            var report = Report(command: "check", findings: findings, notes: notes)
+            report.basis = bases.isEmpty ? nil : bases.joined(separator: "; ")
+            return report
         }
         return try ReportOutput.emit(report, context)
     }

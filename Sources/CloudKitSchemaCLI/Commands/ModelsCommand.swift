@@ -16,7 +16,7 @@ enum ModelsCommand {
         Exit status: 0, or 2 when a model file cannot be read or no model is found.
         """,
         spec: ArgumentSpec(options: [
-            ModelInput.option,
+            ModelInput.option, PipelineOptions.target, PipelineOptions.config,
             OptionSpec("format", value: "FORMAT", help: "Output format: text or json (default: text)."),
         ]),
         run: run)

@@ -11,8 +11,10 @@ enum PipelineOptions {
         "team-id", value: "TEAM", help: "Apple Developer team id; overrides TEAM_ID and the file.")
     static let containerID = OptionSpec(
         "container-id", .multiple, value: "ID", help: "CloudKit container id(s); override CONTAINER_ID and the file.")
-    static let models = OptionSpec(
-        "models", .multiple, value: "PATH", help: "Model sources (directories or files); override modelPaths of the file.")
+    static let models = ModelInput.option
+    static let target = OptionSpec(
+        "target", .multiple, value: "NAME",
+        help: "An Xcode app target whose sources are the model paths (its folders or files, from the .xcodeproj).")
     static let tagPattern = OptionSpec(
         "tag-pattern", value: "GLOB", help: "Release tags to measure changes from, e.g. 'v*' (default: any tag).")
 
@@ -20,7 +22,7 @@ enum PipelineOptions {
         ConfigOverrides(
             configPath: context.arguments.value("config"), teamID: context.arguments.value("team-id"),
             containerIDs: context.arguments.all("container-id"), modelPaths: context.arguments.all("models"),
-            tagPattern: context.arguments.value("tag-pattern"))
+            targets: context.arguments.all("target"), tagPattern: context.arguments.value("tag-pattern"))
     }
 
     static func configuration(_ context: CommandContext) throws(CLIError) -> ResolvedConfiguration {

@@ -24,7 +24,7 @@ enum ScaffoldCommand {
             OptionSpec("type", .multiple, value: "NAME", help: "Model type names to register (default: read from the models)."),
             OptionSpec("argument", value: "FLAG", help: "Launch argument that triggers it (default: -initializeCloudKitSchema)."),
             OptionSpec("force", .flag, help: "Overwrite an existing file."),
-            PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.config,
+            PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.config,
         ]),
         run: run)
 

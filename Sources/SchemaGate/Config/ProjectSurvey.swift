@@ -1,15 +1,26 @@
 import Foundation
 import ModelSource
 
-/// What `init` learns by looking at a repository: where the models are, which CloudKit
-/// containers the entitlements name, which team the Xcode project builds for.
+/// What a repository says about itself: where the models are, which CloudKit containers
+/// the entitlements name, which team the Xcode project builds for. `init` writes it into
+/// the starter file; without a file (or for what the file leaves out) the configuration
+/// resolution takes it as its last layer (`ProjectLayer`).
 public struct ProjectSurvey: Sendable, Equatable {
-    /// Directories holding `@Model` sources, and `.xcdatamodeld` bundles (relative to the root).
+    /// Directories holding `@Model` sources and the files that register them (a `Schema`,
+    /// `ModelContainer(for:)`, a `VersionedSchema`: which models are expected depends on
+    /// it), and `.xcdatamodeld` bundles (relative to the root).
     public var modelPaths: [String] = []
+    /// The files that made `modelPaths`: Swift files declaring or registering `@Model`
+    /// classes, Core Data bundles.
+    public var modelFiles: [String] = []
     /// Container ids from `com.apple.developer.icloud-container-identifiers`, in order found.
     public var containerIDs: [String] = []
+    /// The entitlements file each container id was first found in.
+    public var containerFiles: [String: String] = [:]
     /// `DEVELOPMENT_TEAM` values of Xcode projects.
     public var teamIDs: [String] = []
+    /// The `project.pbxproj` each team was first found in.
+    public var teamFiles: [String: String] = [:]
     /// Application targets of Xcode projects, in the order found: what `init`'s create
     /// recipe builds and launches.
     public var appTargets: [XcodeAppTarget] = []
@@ -28,48 +39,52 @@ public struct ProjectSurvey: Sendable, Equatable {
     public static func survey(root: String) -> ProjectSurvey {
         var survey = ProjectSurvey()
         var modelDirectories: [String] = []
-        let rootURL = URL(fileURLWithPath: root)
-        guard let enumerator = FileManager.default.enumerator(
-            at: rootURL, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsPackageDescendants]) else {
-            return survey
-        }
+        // The model reader's own directory listing (readdir, no attribute dictionaries):
+        // Foundation's enumerator costs more than reading the files. Each real folder once.
+        var pending: [String] = [""]
+        var visited = Set<String>()
         var seen = 0
-        for case let url as URL in enumerator {
-            seen += 1
-            if seen > entryLimit { break }
-            let name = url.lastPathComponent
-            // The enumerator may spell the root another way than it was given (a Mac's
-            // /private/var for /var): relative through the one canonicalisation.
-            guard let relative = UserPath.relative(url.path, to: root) else { continue }
-            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-            if isDirectory {
-                if skippedDirectories.contains(name) || (name.hasPrefix(".") && name != ".") { enumerator.skipDescendants() }
-                if name.hasSuffix(".xcdatamodeld") {
-                    survey.modelPaths.append(relative)
-                    survey.sources.append("Core Data model \(relative)")
+        walk: while let relative = pending.popLast() {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            guard visited.insert(CanonicalPath(folder).path).inserted, let entries = FileSystem.entries(of: folder) else { continue }
+            var subfolders: [String] = []
+            defer { pending += subfolders.reversed() }  // walked in name order, depth first
+            for entry in entries {
+                seen += 1
+                if seen > entryLimit { break walk }
+                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                if entry.isDirectory {
+                    if entry.name.hasSuffix(".xcdatamodeld") {
+                        survey.modelPaths.append(path)
+                        survey.modelFiles.append(path)
+                    } else if entry.name.hasSuffix(".xcodeproj") {
+                        let pbxproj = URL(fileURLWithPath: root + "/" + path + "/project.pbxproj")
+                        survey.readProject(pbxproj, relative: "\(path)/project.pbxproj")
+                        survey.readAppTargets(pbxproj, project: path)
+                    } else if !skippedDirectories.contains(entry.name) && !entry.name.hasPrefix(".") {
+                        subfolders.append(path)
+                    }
+                } else if entry.name.hasSuffix(".swift"), touchesModels(root + "/" + path) {
+                    modelDirectories.append((path as NSString).deletingLastPathComponent)
+                    survey.modelFiles.append(path)
+                } else if entry.name.hasSuffix(".entitlements") {
+                    survey.readEntitlements(URL(fileURLWithPath: root + "/" + path), relative: path)
                 }
-                if name.hasSuffix(".xcodeproj") {
-                    survey.readProject(url.appendingPathComponent("project.pbxproj"), relative: "\(relative)/project.pbxproj")
-                    survey.readAppTargets(url.appendingPathComponent("project.pbxproj"), project: String(relative))
-                }
-                continue
-            }
-            if name.hasSuffix(".swift"), declaresModel(url) {
-                modelDirectories.append((relative as NSString).deletingLastPathComponent)
-            } else if name.hasSuffix(".entitlements") {
-                survey.readEntitlements(url, relative: relative)
             }
         }
         let directories = outermost(Set(modelDirectories.map { $0.isEmpty ? "." : $0 }))
-        if !directories.isEmpty { survey.sources.append("@Model sources in \(directories.joined(separator: ", "))") }
+        if !directories.isEmpty { survey.sources.append("@Model sources and their registration in \(directories.joined(separator: ", "))") }
         survey.modelPaths = outermost(Set(survey.modelPaths + directories))
+        survey.modelFiles.sort()
         return survey
     }
 
-    /// An `@Model` class declared in code.
-    static func declaresModel(_ url: URL) -> Bool {
-        guard let data = try? Data(contentsOf: url) else { return false }
-        return SwiftModelParser.declaresModel([UInt8](data))
+    /// An `@Model` class declared, or model types registered, in code (not the scaffold,
+    /// whose model list is not the app's registration).
+    static func touchesModels(_ path: String) -> Bool {
+        guard case .success(let bytes) = FileSystem.readRegularFile(path) else { return false }
+        let roles = SwiftModelParser.modelRoles(bytes)
+        return roles.declaresModel || (roles.registersModels && !ScaffoldMarker.isMarked(bytes))
     }
 
     /// Drops paths inside other paths of the set.
@@ -87,6 +102,7 @@ public struct ProjectSurvey: Sendable, Equatable {
         // would refuse are left for the user to fill in.
         let new = ids.filter { CKToolPolicy.isContainerID($0) && !containerIDs.contains($0) }
         containerIDs += new
+        for id in new { containerFiles[id] = relative }
         if !new.isEmpty { sources.append("containers from \(relative)") }
     }
 
@@ -105,6 +121,32 @@ public struct ProjectSurvey: Sendable, Equatable {
             if CKToolPolicy.isTeamID(value), !teamIDs.contains(value), !found.contains(value) { found.append(value) }
         }
         teamIDs += found
+        for team in found { teamFiles[team] = relative }
         if !found.isEmpty { sources.append("team from \(relative)") }
+    }
+}
+
+extension ProjectSurvey {
+    /// The directory a project's relative paths start from when no configuration file
+    /// says otherwise: the nearest directory at or above `workingDirectory` holding `.git`
+    /// (a work tree's folder or a linked worktree's file), as git finds its top level;
+    /// else `workingDirectory` itself. Compared in the canonical spelling git prints.
+    public static func root(workingDirectory: String) -> String {
+        var directory = CanonicalPath(workingDirectory).path
+        while true {
+            if FileManager.default.fileExists(atPath: directory == "/" ? "/.git" : directory + "/.git") { return directory }
+            if directory == "/" { return workingDirectory }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// `v*` when most of the repository's tags look like v1.2.3 (nil without git, tags,
+    /// or such a majority), with what it was read from.
+    public static func tagPattern(root: String, environment: [String: String]) -> (pattern: String, origin: String)? {
+        guard let repository = try? GitRepository(containing: root, environment: environment),
+              let tags = try? repository.run(["tag", "--list"]).split(whereSeparator: \.isNewline), !tags.isEmpty else { return nil }
+        let versioned = tags.filter { $0.hasPrefix("v") && $0.dropFirst().first?.isNumber == true }
+        guard versioned.count * 2 >= tags.count, !versioned.isEmpty else { return nil }
+        return ("v*", "git tags: \(versioned.count) of \(tags.count) look like v1.2")
     }
 }

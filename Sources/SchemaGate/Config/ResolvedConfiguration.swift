@@ -1,15 +1,19 @@
 import Foundation
+import ModelSource
 
 /// Where a resolved value came from, for `cloudkit-schema config` and for messages.
 public enum ValueSource: String, Sendable, Codable {
     case flag, environment, file
+    /// What the project says (`ProjectLayer`): its Xcode project, entitlements, sources, tags.
+    case survey = "project survey"
     case defaultValue = "default"
 }
 
 public struct Sourced<Value: Sendable>: Sendable {
     public var value: Value
     public var source: ValueSource
-    /// The flag, variable or key that supplied it (`--team-id`, `TEAM_ID`, `teamId`).
+    /// The flag, variable or key that supplied it (`--team-id`, `TEAM_ID`, `teamId`), or
+    /// the project's file it was read from (`App.xcodeproj/project.pbxproj`).
     public var origin: String
 
     public init(_ value: Value, _ source: ValueSource, _ origin: String) {
@@ -28,14 +32,17 @@ public struct ConfigOverrides: Sendable, Equatable {
     public var containerIDs: [String] = []
     /// Model directories or files, relative to the working directory.
     public var modelPaths: [String] = []
+    /// Xcode app targets whose sources are the model paths (`--target NAME`).
+    public var targets: [String] = []
     public var tagPattern: String?
 
     public init(configPath: String? = nil, teamID: String? = nil, containerIDs: [String] = [],
-                modelPaths: [String] = [], tagPattern: String? = nil) {
+                modelPaths: [String] = [], targets: [String] = [], tagPattern: String? = nil) {
         self.configPath = configPath
         self.teamID = teamID
         self.containerIDs = containerIDs
         self.modelPaths = modelPaths
+        self.targets = targets
         self.tagPattern = tagPattern
     }
 }
@@ -54,8 +61,11 @@ public struct ResolvedContainer: Sendable, Equatable {
     }
 }
 
-/// The configuration a command runs with: file values overridden by environment
-/// variables (`TEAM_ID`, `CONTAINER_ID`), overridden by flags. Paths are absolute.
+/// The configuration a command runs with, resolved in one place for every command,
+/// plugin verb and hook (they ask `config --get`): flags, then environment variables
+/// (`TEAM_ID`, `CONTAINER_ID`), then the file, then what the project itself says
+/// (`ProjectLayer`: the Xcode project's team, the entitlements' containers, the model
+/// sources, the release tags). Paths are absolute.
 public struct ResolvedConfiguration: Sendable {
     public static let teamVariable = "TEAM_ID"
     public static let containerVariable = "CONTAINER_ID"
@@ -65,19 +75,52 @@ public struct ResolvedConfiguration: Sendable {
     /// The configuration file used, if any.
     public var file: String?
     /// The directory relative paths of the file are resolved against (the file's
-    /// directory, or the working directory without a file).
+    /// directory; without a file, the project's root: `ProjectSurvey.root`).
     public var root: String
-    public var teamID: Sourced<String>?
-    public var containers: [ResolvedContainer]
-    /// Absolute model paths; source `default` means "none configured" (the root).
-    public var modelPaths: Sourced<[String]>
-    public var tagPattern: Sourced<String>?
     public var create: ResolvedCreate?
     public var cktoolTimeout: Sourced<TimeInterval>
     public var createTimeout: Sourced<TimeInterval>
     public var sharesRecords: Bool
     public var includeUnregisteredModels: Bool
     public var severities: ConfigFile.SeverityConfig
+
+    /// What flags, the environment and the file say; the project fills in the rest.
+    struct Given: Sendable {
+        var targets: [String] = []
+        var teamID: Sourced<String>?
+        var containerIDs: [Sourced<String>]
+        var modelPaths: Sourced<[String]>?
+        var tagPattern: Sourced<String>?
+    }
+
+    let given: Given
+    let fileContainers: [ConfigFile.ContainerConfig]
+    let project: ProjectLayer
+
+    public var teamID: Sourced<String>? { given.teamID ?? project.teamID }
+
+    /// Absolute model paths; source `default` means "none configured, none found" (the root).
+    public var modelPaths: Sourced<[String]> {
+        given.modelPaths ?? project.modelPaths ?? Sourced([root], .defaultValue, "the project's root")
+    }
+
+    public var containers: [ResolvedContainer] {
+        (given.containerIDs.isEmpty ? project.containerIDs : given.containerIDs).map(resolved)
+    }
+
+    public var tagPattern: Sourced<String>? { given.tagPattern ?? project.tagPattern }
+
+    /// The model paths flags or the file give, without asking the project; nil when none
+    /// do. Change detection takes these: without them it classifies files by what they
+    /// declare and reads the whole root, a superset of the folders the survey would name,
+    /// so a release that touches no model passes without a repository walk.
+    public var configuredModelPaths: [String]? { given.modelPaths?.value }
+
+    /// The file's per-container model paths (absolute), unless `--models` replaces them.
+    public var configuredContainerModelPaths: [String] {
+        guard given.modelPaths?.source != .flag else { return [] }
+        return fileContainers.flatMap { $0.modelPaths ?? [] }.map { ConfigDiscovery.absolute($0, relativeTo: root) }
+    }
 
     public struct ResolvedCreate: Sendable, Equatable {
         public var command: ConfigFile.CommandSpec
@@ -89,7 +132,7 @@ public struct ResolvedConfiguration: Sendable {
     ) throws(ConfigError) -> ResolvedConfiguration {
         let path = try ConfigDiscovery.locate(explicitPath: overrides.configPath, workingDirectory: workingDirectory)
         let file = try path.map { (path: String) throws(ConfigError) in try ConfigDiscovery.load(path) } ?? ConfigFile()
-        let root = path.map { ($0 as NSString).deletingLastPathComponent } ?? workingDirectory
+        let root = path.map { ($0 as NSString).deletingLastPathComponent } ?? ProjectSurvey.root(workingDirectory: workingDirectory)
         return try resolve(file, path: path, root: root, workingDirectory: workingDirectory,
                            environment: environment, overrides: overrides)
     }
@@ -100,28 +143,60 @@ public struct ResolvedConfiguration: Sendable {
     ) throws(ConfigError) -> ResolvedConfiguration {
         let fromFile = { (relative: String) in ConfigDiscovery.absolute(relative, relativeTo: root) }
         let fromCwd = { (relative: String) in ConfigDiscovery.absolute(relative, relativeTo: workingDirectory) }
-
-        let teamID = try resolveTeam(file, path: path, environment: environment, overrides: overrides)
-        let modelPaths: Sourced<[String]> =
-            !overrides.modelPaths.isEmpty ? Sourced(overrides.modelPaths.map(fromCwd), .flag, "--models")
-            : file.modelPaths.map { Sourced($0.map(fromFile), .file, "modelPaths") }
-            ?? Sourced([root], .defaultValue, "the configuration's directory")
-        let containers = try resolveContainers(file, root: root, environment: environment, overrides: overrides,
-                                               modelPaths: modelPaths, fromFile: fromFile)
-        let tagPattern = overrides.tagPattern.map { Sourced($0, .flag, "--tag-pattern") }
-            ?? file.tagPattern.map { Sourced($0, .file, "tagPattern") }
+        let project = ProjectLayer(root: root, environment: environment)
+        let flagPaths = try modelPathFlags(overrides, project: project, fromCwd: fromCwd)
+        let given = Given(
+            targets: overrides.targets,
+            teamID: try resolveTeam(file, path: path, environment: environment, overrides: overrides),
+            containerIDs: try resolveContainerIDs(file, environment: environment, overrides: overrides),
+            modelPaths: flagPaths ?? file.modelPaths.map { Sourced($0.map(fromFile), .file, "modelPaths") },
+            tagPattern: overrides.tagPattern.map { Sourced($0, .flag, "--tag-pattern") }
+                ?? file.tagPattern.map { Sourced($0, .file, "tagPattern") })
         let create = file.create.map {
             ResolvedCreate(command: $0.command, workingDirectory: fromFile($0.workingDirectory ?? "."))
         }
         return ResolvedConfiguration(
-            file: path, root: root, teamID: teamID, containers: containers, modelPaths: modelPaths,
-            tagPattern: tagPattern, create: create,
+            file: path, root: root, create: create,
             cktoolTimeout: file.timeouts.cktoolSeconds.map { Sourced($0, .file, "timeouts.cktoolSeconds") }
                 ?? Sourced(CKToolRunner.defaultTimeout, .defaultValue, "built in"),
             createTimeout: file.timeouts.createSeconds.map { Sourced($0, .file, "timeouts.createSeconds") }
                 ?? Sourced(defaultCreateTimeout, .defaultValue, "built in"),
             sharesRecords: file.sharesRecords ?? false, includeUnregisteredModels: file.includeUnregisteredModels ?? false,
-            severities: file.severities)
+            severities: file.severities, given: given, fileContainers: file.containers, project: project)
+    }
+
+    /// `--models PATH...` (relative to the working directory) and the sources of the Xcode
+    /// app targets `--target NAME` names.
+    private static func modelPathFlags(
+        _ overrides: ConfigOverrides, project: ProjectLayer, fromCwd: (String) -> String
+    ) throws(ConfigError) -> Sourced<[String]>? {
+        guard !overrides.modelPaths.isEmpty || !overrides.targets.isEmpty else { return nil }
+        var paths = overrides.modelPaths.map(fromCwd)
+        for name in overrides.targets {
+            for path in try project.sources(ofTarget: name) where !paths.contains(path) { paths.append(path) }
+        }
+        let origins = (overrides.modelPaths.isEmpty ? [] : ["--models"]) + overrides.targets.map { "--target \($0)" }
+        return Sourced(paths, .flag, origins.joined(separator: ", "))
+    }
+
+    /// The `.xcodeproj` folders of the Xcode app targets `--target` named (absolute), for
+    /// the build settings the project rules read.
+    public var targetProjects: [String] {
+        given.targets.flatMap { name in project.appTargets(named: name).map { UserPath.absolute($0.project, in: root) } }
+    }
+
+    /// A container's model paths and Production snapshot: `--models` wins; else the file's
+    /// entry for it; else the resolved model paths.
+    private func resolved(_ id: Sourced<String>) -> ResolvedContainer {
+        let fromFile = { (relative: String) in ConfigDiscovery.absolute(relative, relativeTo: root) }
+        let entry = fileContainers.first { $0.id == id.value }
+        let paths = given.modelPaths?.source == .flag ? modelPaths.value : entry?.modelPaths?.map(fromFile) ?? modelPaths.value
+        var snapshot = entry?.productionSnapshot.map { ResolvedContainer.Snapshot(path: fromFile($0), explicit: true) }
+        let conventional = fromFile(Self.defaultSnapshot)
+        if snapshot == nil, fileContainers.count <= 1, FileManager.default.fileExists(atPath: conventional) {
+            snapshot = ResolvedContainer.Snapshot(path: conventional, explicit: false)
+        }
+        return ResolvedContainer(id: id, modelPaths: paths, productionSnapshot: snapshot)
     }
 
     private static func resolveTeam(
@@ -152,26 +227,14 @@ public struct ResolvedConfiguration: Sendable {
         return .invalidFlag(value.origin, message: problem)
     }
 
-    private static func resolveContainers(
-        _ file: ConfigFile, root: String, environment: [String: String], overrides: ConfigOverrides,
-        modelPaths: Sourced<[String]>, fromFile: (String) -> String
-    ) throws(ConfigError) -> [ResolvedContainer] {
-        let configured = file.containers
-        func resolved(_ id: Sourced<String>) -> ResolvedContainer {
-            let entry = configured.first { $0.id == id.value }
-            let paths = modelPaths.source == .flag ? modelPaths.value : entry?.modelPaths?.map(fromFile) ?? modelPaths.value
-            var snapshot = entry?.productionSnapshot.map { ResolvedContainer.Snapshot(path: fromFile($0), explicit: true) }
-            let conventional = fromFile(defaultSnapshot)
-            if snapshot == nil, configured.count <= 1, FileManager.default.fileExists(atPath: conventional) {
-                snapshot = ResolvedContainer.Snapshot(path: conventional, explicit: false)
-            }
-            return ResolvedContainer(id: id, modelPaths: paths, productionSnapshot: snapshot)
-        }
-        // Flags or the environment choose the containers; the file's entries still
-        // supply per-container settings for the ids they name.
-        func checked(_ id: Sourced<String>) throws(ConfigError) -> ResolvedContainer {
+    /// Flags or the environment choose the containers, else the file lists them (the
+    /// file's entries still supply per-container settings for the ids they name).
+    private static func resolveContainerIDs(
+        _ file: ConfigFile, environment: [String: String], overrides: ConfigOverrides
+    ) throws(ConfigError) -> [Sourced<String>] {
+        func checked(_ id: Sourced<String>) throws(ConfigError) -> Sourced<String> {
             guard CKToolPolicy.isContainerID(id.value) else { throw invalid(id, CKToolPolicy.notAContainerID(id.value)) }
-            return resolved(id)
+            return id
         }
         if !overrides.containerIDs.isEmpty {
             return try overrides.containerIDs.map { (id: String) throws(ConfigError) in try checked(Sourced(id, .flag, "--container-id")) }
@@ -183,13 +246,17 @@ public struct ResolvedConfiguration: Sendable {
             }
             return try ids.map { (id: String) throws(ConfigError) in try checked(Sourced(id, .environment, containerVariable)) }
         }
-        return configured.map { resolved(Sourced($0.id, .file, "containers")) }
+        return file.containers.map { Sourced($0.id, .file, "containers") }
     }
 
     /// The team id, or an error saying the three ways to give it.
     public func requireTeamID() throws(ConfigError) -> String {
         guard let teamID else {
-            throw .missing("no CloudKit team id: add \"teamId\" to \(file ?? ConfigFile.fileName) (run 'cloudkit-schema init'), set TEAM_ID, or pass --team-id")
+            let teams = project.teamCandidates
+            let found = teams.count > 1
+                ? "the Xcode projects name \(teams.count) teams (\(teams.joined(separator: ", "))), so none is taken: "
+                : "no Xcode project here names a DEVELOPMENT_TEAM: "
+            throw .missing("no CloudKit team id: \(found)add \"teamId\" to \(file ?? ConfigFile.fileName) (run 'cloudkit-schema init'), set TEAM_ID, or pass --team-id")
         }
         return teamID.value
     }
@@ -197,7 +264,7 @@ public struct ResolvedConfiguration: Sendable {
     /// The containers, or an error saying the three ways to give one.
     public func requireContainers() throws(ConfigError) -> [ResolvedContainer] {
         guard !containers.isEmpty else {
-            throw .missing("no CloudKit container: add \"containers\": [{\"id\": \"iCloud.…\"}] to \(file ?? ConfigFile.fileName) (run 'cloudkit-schema init'), set CONTAINER_ID, or pass --container-id")
+            throw .missing("no CloudKit container: no .entitlements file here names an iCloud container; add \"containers\": [{\"id\": \"iCloud.…\"}] to \(file ?? ConfigFile.fileName) (run 'cloudkit-schema init'), set CONTAINER_ID, or pass --container-id")
         }
         return containers
     }

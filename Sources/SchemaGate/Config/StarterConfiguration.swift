@@ -29,7 +29,8 @@ public enum StarterConfiguration {
             lines.append("  ],")
         }
         lines.append("")
-        lines.append("  // Where the SwiftData @Model sources and Core Data .xcdatamodeld bundles are.")
+        lines.append("  // Where the SwiftData @Model sources (and the Schema or container that registers them)")
+        lines.append("  // and the Core Data .xcdatamodeld bundles are.")
         let paths = survey.modelPaths.isEmpty ? ["."] : survey.modelPaths
         lines.append("  \"modelPaths\": [\(paths.map(quoted).joined(separator: ", "))],")
         lines.append("")

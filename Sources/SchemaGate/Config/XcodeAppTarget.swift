@@ -11,11 +11,26 @@ public struct XcodeAppTarget: Sendable, Equatable {
     /// Build settings of the Debug configuration: the project's, overridden by the target's.
     /// List values are joined with spaces.
     public var settings: [String: String]
+    /// Every configuration's settings (`Debug`, `Release`, ...), merged the same way.
+    public var configurations: [String: [String: String]]
+    /// What the target compiles, relative to the folder holding the `.xcodeproj`: its
+    /// synchronized folders (Xcode 16's folder references), then the files of its Sources
+    /// build phase.
+    public var sources: [String]
 
-    public init(project: String, name: String, settings: [String: String]) {
+    public init(project: String, name: String, settings: [String: String],
+                configurations: [String: [String: String]] = [:], sources: [String] = []) {
         self.project = project
         self.name = name
         self.settings = settings
+        self.configurations = configurations
+        self.sources = sources
+    }
+
+    /// The folder holding the `.xcodeproj` (`SRCROOT`, as `project` is spelled).
+    public var sourceRoot: String {
+        let parent = (project as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
     }
 
     /// `PRODUCT_NAME` when it is a literal or `$(TARGET_NAME)`: the bundle's and its
@@ -58,28 +73,97 @@ enum XcodeProjectReader {
               let objects = plist["objects"] as? [String: Any],
               let rootID = plist["rootObject"] as? String,
               let root = objects[rootID] as? [String: Any] else { return [] }
-        let projectSettings = debugSettings(list: root["buildConfigurationList"], objects: objects)
+        let projectSettings = settings(list: root["buildConfigurationList"], objects: objects)
+        let paths = ElementPaths(objects: objects, mainGroup: root["mainGroup"] as? String,
+                                 projectDirPath: root["projectDirPath"] as? String ?? "")
         let targetIDs = root["targets"] as? [String] ?? []
         return targetIDs.compactMap { id -> XcodeAppTarget? in
             guard let target = objects[id] as? [String: Any], target["isa"] as? String == "PBXNativeTarget",
                   target["productType"] as? String == applicationProductType,
                   let name = target["name"] as? String else { return nil }
-            let own = debugSettings(list: target["buildConfigurationList"], objects: objects)
-            return XcodeAppTarget(project: project, name: name, settings: projectSettings.merging(own) { _, target in target })
+            let own = settings(list: target["buildConfigurationList"], objects: objects)
+            var merged: [String: [String: String]] = [:]
+            for (configuration, values) in own.all {
+                merged[configuration] = (projectSettings.all[configuration] ?? projectSettings.debug).merging(values) { _, target in target }
+            }
+            return XcodeAppTarget(
+                project: project, name: name, settings: projectSettings.debug.merging(own.debug) { _, target in target },
+                configurations: merged, sources: sources(of: target, objects: objects, paths: paths))
         }
     }
 
-    /// The settings of a configuration list's Debug configuration (else its default one).
-    private static func debugSettings(list id: Any?, objects: [String: Any]) -> [String: String] {
-        guard let id = id as? String, let list = objects[id] as? [String: Any] else { return [:] }
+    /// The synchronized folders, then the Sources phase's files, in the order listed.
+    private static func sources(of target: [String: Any], objects: [String: Any], paths: ElementPaths) -> [String] {
+        var found: [String] = []
+        for id in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+            if let path = paths.path(of: id), !found.contains(path) { found.append(path) }
+        }
+        for phaseID in target["buildPhases"] as? [String] ?? [] {
+            guard let phase = objects[phaseID] as? [String: Any], phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
+            for buildFileID in phase["files"] as? [String] ?? [] {
+                guard let buildFile = objects[buildFileID] as? [String: Any], let reference = buildFile["fileRef"] as? String,
+                      let path = paths.path(of: reference), !found.contains(path) else { continue }
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    /// The settings of every configuration of a list, and of its Debug one (else its default one).
+    private static func settings(list id: Any?, objects: [String: Any]) -> (debug: [String: String], all: [String: [String: String]]) {
+        guard let id = id as? String, let list = objects[id] as? [String: Any] else { return ([:], [:]) }
         let configurations = (list["buildConfigurations"] as? [String] ?? []).compactMap { objects[$0] as? [String: Any] }
+        var all: [String: [String: String]] = [:]
+        for configuration in configurations {
+            guard let name = configuration["name"] as? String else { continue }
+            all[name] = strings(configuration["buildSettings"] as? [String: Any] ?? [:])
+        }
         let preferred = ["Debug", list["defaultConfigurationName"] as? String].compactMap { $0 }
-        let chosen = preferred.lazy.compactMap { name in configurations.first { $0["name"] as? String == name } }.first
-            ?? configurations.first
-        let settings = chosen?["buildSettings"] as? [String: Any] ?? [:]
-        return settings.compactMapValues { value in
+        let chosen = preferred.lazy.compactMap { all[$0] }.first
+            ?? configurations.first.map { strings($0["buildSettings"] as? [String: Any] ?? [:]) }
+        return (chosen ?? [:], all)
+    }
+
+    private static func strings(_ settings: [String: Any]) -> [String: String] {
+        settings.compactMapValues { value in
             if let text = value as? String { return text }
             return (value as? [String])?.joined(separator: " ")
         }
+    }
+}
+
+/// Where each file and folder of a project lies, relative to the folder holding the
+/// `.xcodeproj`: a `<group>` path continues its parent group's, `SOURCE_ROOT` starts at the
+/// project's folder, `<absolute>` is absolute; other trees (built products, the SDK) are not
+/// sources. Walked once from the main group.
+struct ElementPaths {
+    private var paths: [String: String] = [:]
+
+    init(objects: [String: Any], mainGroup: String?, projectDirPath: String) {
+        let base = projectDirPath.isEmpty ? "" : projectDirPath
+        guard let mainGroup else { return }
+        var pending: [(id: String, parent: String?)] = [(mainGroup, base)]
+        var seen = Set<String>()
+        while let (id, parent) = pending.popLast() {
+            guard seen.insert(id).inserted, let element = objects[id] as? [String: Any] else { continue }
+            let own = element["path"] as? String
+            let path: String?
+            switch element["sourceTree"] as? String ?? "<group>" {
+            case "<group>": path = parent.map { Self.join($0, own) }
+            case "SOURCE_ROOT": path = Self.join(base, own)
+            case "<absolute>": path = own
+            default: path = nil
+            }
+            if let path { paths[id] = path.isEmpty ? "." : path }
+            for child in element["children"] as? [String] ?? [] { pending.append((child, path)) }
+        }
+    }
+
+    func path(of id: String) -> String? { paths[id] }
+
+    private static func join(_ parent: String, _ child: String?) -> String {
+        guard let child, !child.isEmpty else { return parent }
+        if child.hasPrefix("/") || parent.isEmpty || parent == "." { return child }
+        return parent + "/" + child
     }
 }

@@ -1,5 +1,9 @@
+import Foundation
+import ModelSource
+
 /// Production and Development of one container, from export files given on the command
-/// line or exported live with cktool. Shared by `gate` and `check`.
+/// line, exported live with cktool, or (where cktool is unavailable) Production from the
+/// container's committed snapshot. Shared by `gate` and `check`.
 public struct EnvironmentSchemas: Sendable {
     public var production: NamedSchema
     public var development: NamedSchema?
@@ -7,6 +11,9 @@ public struct EnvironmentSchemas: Sendable {
     public var live: Bool
     /// Where the schemas came from, for the report.
     public var note: String
+    /// Set when the verdict stands on less than usual (the snapshot, no Development), for
+    /// the status line.
+    public var basis: String?
 
     /// A schema file as given (for messages) and resolved (for reading).
     public struct File: Sendable {
@@ -39,15 +46,65 @@ public struct EnvironmentSchemas: Sendable {
                 note: "Check\(label): Production from \(file.displayPath)\(from); cktool not used.")
         }
         let id = container.id.value
-        let team = try configuration.requireTeamID()
-        let runner = try cktool ?? CKToolRunner(
-            environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
-        cktool = runner
-        log("exporting Production and Development of \(id) with cktool…")
-        let production = try runner.exportSchema(teamID: team, containerID: id, environment: .production)
-        let development = try runner.exportSchema(teamID: team, containerID: id, environment: .development)
+        do {
+            let runner = try cktool ?? CKToolRunner(
+                environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
+            cktool = runner
+            let team = try configuration.requireTeamID()
+            log("exporting Production and Development of \(id) with cktool…")
+            let production = try runner.exportSchema(teamID: team, containerID: id, environment: .production)
+            let development = try runner.exportSchema(teamID: team, containerID: id, environment: .development)
+            return EnvironmentSchemas(
+                production: production.named("Production\(label)"), development: development.named("Development\(label)"),
+                live: true, note: "Check\(label): exported Production and Development of \(id) (team \(team)) with cktool.")
+        } catch let error as CKToolError {
+            guard let reason = unavailable(error), let snapshot = usableSnapshot(of: container) else { throw error }
+            return try fromSnapshot(snapshot, container: container, configuration: configuration, reason: reason, label: label)
+        }
+    }
+
+    /// Why cktool cannot run on this machine at all (no xcrun, or an xcrun without cktool),
+    /// as opposed to a cktool that ran and failed. Only the first makes a committed snapshot
+    /// the answer: a token, team, container or network failure is a setup to fix, and
+    /// measuring against a snapshot then would hide it behind a possibly stale Production.
+    static func unavailable(_ error: CKToolError) -> String? {
+        switch error {
+        case .xcrunNotFound: return "xcrun was not found"
+        case .cktoolNotFound: return "xcrun cannot find cktool"
+        default: return nil
+        }
+    }
+
+    /// The container's committed Production snapshot, when there is one on disk.
+    static func usableSnapshot(of container: ResolvedContainer) -> ResolvedContainer.Snapshot? {
+        var isDirectory: ObjCBool = false
+        guard let snapshot = container.productionSnapshot, FileManager.default.fileExists(atPath: snapshot.path, isDirectory: &isDirectory),
+              !isDirectory.boolValue else { return nil }
+        return snapshot
+    }
+
+    /// Whether every container can be checked here before anything slow runs: with cktool
+    /// (a team id and an xcrun), or, where there is no xcrun, with committed snapshots.
+    public static func preflight(
+        _ containers: [ResolvedContainer], configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String
+    ) throws {
+        if !CKToolRunner.isAvailable(environment: environment), containers.allSatisfy({ usableSnapshot(of: $0) != nil }) { return }
+        _ = try configuration.requireTeamID()
+        _ = try CKToolRunner(environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
+    }
+
+    private static func fromSnapshot(
+        _ snapshot: ResolvedContainer.Snapshot, container: ResolvedContainer, configuration: ResolvedConfiguration,
+        reason: String, label: String
+    ) throws -> EnvironmentSchemas {
+        let display = UserPath.display(snapshot.path, from: configuration.root)
+        let production = try NamedSchema.load(
+            path: snapshot.path, displayPath: display, name: "Production\(label) (committed snapshot)", environment: .production,
+            role: "the committed Production snapshot",
+            fix: "refresh it with '\(SnapshotCheck.refreshCommand(snapshot: display, containerID: container.id.value, multipleContainers: !label.isEmpty))' on a Mac")
         return EnvironmentSchemas(
-            production: production.named("Production\(label)"), development: development.named("Development\(label)"),
-            live: true, note: "Check\(label): exported Production and Development of \(id) (team \(team)) with cktool.")
+            production: production, development: nil, live: false,
+            note: "Check\(label): cktool is unavailable here (\(reason)), so Production is the committed snapshot \(display) and Development was not compared; the verdict is only as current as the snapshot.",
+            basis: "against the committed Production snapshot \(display) (cktool unavailable; Development not compared)")
     }
 }

@@ -31,7 +31,7 @@ public enum ExpectedModelSchema {
         let model = ModelReader.read(paths: shown, workingDirectory: workingDirectory)
         let problems = model.diagnostics.filter(ModelDiagnosticFindings.isInputProblem)
         guard problems.isEmpty else {
-            throw .unreadable(problems.map { "\($0.file)\($0.line.map { ":\($0)" } ?? ""): \($0.message)" })
+            throw .unreadable(problems.map(ModelDiagnosticFindings.located))
         }
         guard !model.entities.isEmpty else { throw .noModels(shown) }
         let expected = ExpectedSchema.build(from: model, options: options(configuration))

@@ -9,7 +9,8 @@ public struct Gate: Sendable {
     public struct Options: Sendable {
         /// `--since REF`: measure changes from REF instead of the nearest tag.
         public var since: String?
-        /// `--always`: check even without a model change (skips change detection).
+        /// `--always`: check even without a model change (skips change detection's "no model
+        /// change" shortcut; the comparisons with the base release still run).
         public var always = false
         /// `--no-create` turns this off.
         public var runCreate = true
@@ -49,25 +50,28 @@ public struct Gate: Sendable {
         var findings: [Finding] = []
         var base: ChangeReport.Base?
 
-        // 1. Change detection: no model change, no CloudKit.
-        if options.always {
-            notes.append("Changes: not examined (--always).")
-        } else {
-            log("gate: detecting model changes…")
-            let changes = try detectChanges()
+        // 1. Change detection: no model change, no CloudKit. With --always the shortcut
+        // is skipped, not the base: the comparisons with the last release still run.
+        log("gate: detecting model changes…")
+        if let changes = try detectChanges() {
             base = changes.base.commit == nil ? nil : changes.base
-            notes.append("Changes: \(changes.summary).")
-            if !changes.isModelTouching || changes.modelChange == .unchanged {
-                notes.append("CloudKit was not contacted: nothing in this release can need a schema deploy. Run with --always to check anyway.")
-                return Report(command: "gate", status: .pass, notes: notes)
+            if options.always {
+                notes.append("Changes: \(changes.summary); checked anyway (--always).")
+            } else {
+                notes.append("Changes: \(changes.summary).")
+                if !changes.isModelTouching || changes.modelChange == .unchanged {
+                    notes.append("CloudKit was not contacted: nothing in this release can need a schema deploy. Run with --always to check anyway.")
+                    return Report(command: "gate", status: .pass, notes: notes)
+                }
             }
+        } else {
+            notes.append("Changes: not examined: no git work tree here, so there is no release to compare with (--always).")
         }
 
         // Everything needed to reach CloudKit is checked before the long steps run.
         let containers = try configuration.requireContainers()
         if options.productionFile == nil {
-            _ = try configuration.requireTeamID()
-            _ = try CKToolRunner(environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
+            try EnvironmentSchemas.preflight(containers, configuration: configuration, environment: environment, workingDirectory: workingDirectory)
         }
 
         // The models are read before anything slow runs: unreadable models stop the gate.
@@ -95,18 +99,32 @@ public struct Gate: Sendable {
 
         // 4. Check every container.
         var cktool: CKToolRunner?
+        var bases: [String] = []
         for container in containers {
             let result = try check(container, models: models[container.id.value]!, multiple: containers.count > 1, cktool: &cktool)
             notes += result.notes
             findings += result.findings
+            if let basis = result.basis { bases.append(basis) }
         }
-        return Report(command: "gate", findings: findings, notes: notes)
+        var report = Report(command: "gate", findings: findings, notes: notes)
+        report.basis = bases.isEmpty ? nil : bases.joined(separator: "; ")
+        return report
     }
 
-    private func detectChanges() throws -> ChangeReport {
-        try ChangeAnalysis.run(
-            workingDirectory: workingDirectory, environment: environment, since: options.since,
-            configuration: configuration, timer: timer)
+    /// Nil only with --always (and no --since) where there is no git or no work tree: the
+    /// gate then checks without a base, as asked. Every other failure stops it.
+    private func detectChanges() throws -> ChangeReport? {
+        do {
+            return try ChangeAnalysis.run(
+                workingDirectory: workingDirectory, environment: environment, since: options.since,
+                configuration: configuration, timer: timer)
+        } catch {
+            guard options.always, options.since == nil else { throw error }
+            switch error {
+            case .gitNotFound, .notARepository: return nil
+            default: throw error
+            }
+        }
     }
 
     private func runCreate() throws -> String {
@@ -138,6 +156,7 @@ public struct Gate: Sendable {
         }
         report.notes = [schemas.note] + models.notes + report.notes
         report.findings += models.findings
+        report.basis = schemas.basis
 
         if schemas.live, let snapshot = container.productionSnapshot {
             let display = UserPath.display(snapshot.path, from: configuration.root)

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The gate's lint step: the offline model rules (README "lint") over the configured model
-/// paths, the configuration and entitlements of the repository, and, when the change
-/// detection found a base, the evolution rules against the models at that release.
-/// Rule severities come from `severities.rules` of the configuration.
+/// The gate's lint step: the model rules (README "lint") over the configured model paths,
+/// the project rules over the whole app (its store configurations, previews and tests,
+/// entitlements, Info.plists and Xcode project, whatever the model paths are), and, when
+/// there is a base release, the evolution rules against the models at that release.
+/// Severities: `SeverityPolicy` at the gate stage, under `severities.rules`.
 enum GateLint {
     struct Outcome {
         var notes: [String]
@@ -17,8 +18,9 @@ enum GateLint {
         var paths: [String] = []
         for path in containers.flatMap(\.modelPaths) where !paths.contains(path) { paths.append(path) }
         let request = LintRequest(
-            paths: paths, projectDirectories: [configuration.root], since: base.flatMap { $0.name ?? $0.commit },
-            overrides: LintOverrides(configured: configuration), workingDirectory: workingDirectory, environment: environment)
+            paths: paths, appDirectories: [configuration.root], since: base.flatMap { $0.name ?? $0.commit },
+            overrides: LintOverrides(configured: configuration), stage: .gate,
+            workingDirectory: workingDirectory, environment: environment)
         log("gate: linting the models…")
         let report: Report
         do {

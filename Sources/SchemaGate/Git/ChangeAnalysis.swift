@@ -19,18 +19,19 @@ public enum ChangeAnalysis {
     }
 
     /// The change detection the configuration asks for: its tag pattern, its model paths
-    /// (for the classifier) and what the gate's model reader reads: every container's model
-    /// paths (all configured ones, or the configuration's directory when none are).
+    /// (for the classifier) and what the gate's model reader reads: every configured model
+    /// path, or the project's root when none is configured (a superset of the folders the
+    /// project survey would name, so no repository walk is needed here).
     static func detector(
         workingDirectory: String, environment: [String: String], since: String?, configuration: ResolvedConfiguration
     ) -> ChangeDetector {
-        let modelPaths = configuration.modelPaths.source == .defaultValue ? [] : configuration.modelPaths.value
+        let configured = configuration.configuredModelPaths
         var readerPaths: [String] = []
-        for path in configuration.modelPaths.value + configuration.containers.flatMap(\.modelPaths) where !readerPaths.contains(path) {
+        for path in (configured ?? [configuration.root]) + configuration.configuredContainerModelPaths where !readerPaths.contains(path) {
             readerPaths.append(path)
         }
         return ChangeDetector(
             workingDirectory: workingDirectory, environment: environment, since: since,
-            tagPattern: configuration.tagPattern?.value, modelPaths: modelPaths, readerPaths: readerPaths)
+            tagPattern: configuration.tagPattern?.value, modelPaths: configured ?? [], readerPaths: readerPaths)
     }
 }

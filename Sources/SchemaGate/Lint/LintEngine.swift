@@ -6,16 +6,19 @@ import ModelSource
 public struct LintEngine: Sendable {
     public var rules: [any LintRule]
     public var overrides: LintOverrides
+    /// Where the findings count (`SeverityPolicy`).
+    public var stage: SeverityPolicy.Stage
     /// The text of a file, for suppression comments; nil when it cannot be read (then
     /// nothing in it is suppressed).
     public var readText: @Sendable (String) -> String?
 
     public init(
         rules: [any LintRule] = LintRuleCatalog.all, overrides: LintOverrides = LintOverrides(),
-        readText: @escaping @Sendable (String) -> String? = LintEngine.readFile
+        stage: SeverityPolicy.Stage = .lint, readText: @escaping @Sendable (String) -> String? = LintEngine.readFile
     ) {
         self.rules = rules
         self.overrides = overrides
+        self.stage = stage
         self.readText = readText
     }
 
@@ -24,13 +27,13 @@ public struct LintEngine: Sendable {
         var findings: [Finding] = []
         for rule in rules {
             let info = type(of: rule).info
-            guard let severity = overrides.severity(for: info) else { continue }
+            guard let severity = overrides.severity(for: info, at: stage) else { continue }
             for violation in rule.check(input) {
                 let index = suppressions[violation.file] ?? SuppressionIndex(text: readText(violation.file) ?? "")
                 suppressions[violation.file] = index
                 if index.suppresses(info.id, line: violation.line) { continue }
                 findings.append(Finding(
-                    severity: severity, code: info.id, message: violation.message, fix: info.fix,
+                    severity: SeverityPolicy.capped(severity, violation), code: info.id, message: violation.message, fix: info.fix,
                     recordType: violation.recordType, field: violation.field,
                     file: violation.file, line: violation.line))
             }

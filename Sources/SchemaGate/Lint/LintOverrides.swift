@@ -21,9 +21,10 @@ public struct LintOverrides: Sendable, Equatable {
         self.levels = levels
     }
 
-    /// The severity a rule's findings get, or nil when the rule is off.
-    public func severity(for info: LintRuleInfo) -> Severity? {
-        guard let level = levels[info.id] else { return info.severity }
+    /// The severity a rule's findings get at `stage`, or nil when the rule is off: the
+    /// level set for it, else what `SeverityPolicy` gives it there.
+    public func severity(for info: LintRuleInfo, at stage: SeverityPolicy.Stage = .lint) -> Severity? {
+        guard let level = levels[info.id] else { return SeverityPolicy.severity(of: info, at: stage) }
         return level.severity
     }
 

@@ -33,13 +33,17 @@ public struct LintViolation: Sendable, Equatable {
     /// The CloudKit record type and field involved (`CD_Item`, `CD_title`), when known.
     public var recordType: String?
     public var field: String?
+    /// The public evidence does not settle that this case does harm: it is at most a
+    /// warning, whatever the rule's severity (`SeverityPolicy`).
+    public var unsettled: Bool
 
-    public init(message: String, file: String, line: Int?, recordType: String? = nil, field: String? = nil) {
+    public init(message: String, file: String, line: Int?, recordType: String? = nil, field: String? = nil, unsettled: Bool = false) {
         self.message = message
         self.file = file
         self.line = line
         self.recordType = recordType
         self.field = field
+        self.unsettled = unsettled
     }
 }
 
@@ -50,15 +54,19 @@ public struct LintInput: Sendable {
     public var model: AppModel
     public var swiftSources: [SwiftSourceFile]
     public var propertyLists: [PropertyListFile]
+    /// The application targets of the Xcode projects in scope (`project` is the absolute
+    /// `.xcodeproj` path): their build settings say which entitlements and Info.plist each uses.
+    public var appTargets: [XcodeAppTarget]
     public var previous: PreviousModel?
 
     public init(
         model: AppModel, swiftSources: [SwiftSourceFile] = [], propertyLists: [PropertyListFile] = [],
-        previous: PreviousModel? = nil
+        appTargets: [XcodeAppTarget] = [], previous: PreviousModel? = nil
     ) {
         self.model = model
         self.swiftSources = swiftSources
         self.propertyLists = propertyLists
+        self.appTargets = appTargets
         self.previous = previous
     }
 }

@@ -20,22 +20,31 @@ public struct LintModelReader: Sendable {
 public struct LintRequest: Sendable {
     /// Files or directories, absolute or relative to `workingDirectory`.
     public var paths: [String]
-    /// Directories searched for entitlements and Info.plists only.
+    /// Directories searched for entitlements, Info.plists and Xcode projects only.
     public var projectDirectories: [String]
+    /// The app's folders: the project rules (store configurations, previews, entitlements,
+    /// Info.plists, build settings) read everything in them, whatever `paths` (the model
+    /// rules' input) holds.
+    public var appDirectories: [String]
     /// `lint --since REF`: also compare with the models at this git revision.
     public var since: String?
     public var overrides: LintOverrides
+    /// Where the findings count: `lint` and the pre-commit hook, or the gate (`SeverityPolicy`).
+    public var stage: SeverityPolicy.Stage
     public var workingDirectory: String
     public var environment: [String: String]
 
     public init(
-        paths: [String], projectDirectories: [String] = [], since: String? = nil, overrides: LintOverrides = LintOverrides(),
+        paths: [String], projectDirectories: [String] = [], appDirectories: [String] = [], since: String? = nil,
+        overrides: LintOverrides = LintOverrides(), stage: SeverityPolicy.Stage = .lint,
         workingDirectory: String, environment: [String: String]
     ) {
         self.paths = paths
         self.projectDirectories = projectDirectories
+        self.appDirectories = appDirectories
         self.since = since
         self.overrides = overrides
+        self.stage = stage
         self.workingDirectory = workingDirectory
         self.environment = environment
     }
@@ -61,7 +70,10 @@ public struct LintRunner: Sendable {
         }
         let absolute = request.paths.map { Self.absolute($0, in: request.workingDirectory) }
         let projects = request.projectDirectories.map { Self.absolute($0, in: request.workingDirectory) }
-        let scope = try LintScope.collect(paths: absolute, projectDirectories: projects)
+        let apps = request.appDirectories.map { Self.absolute($0, in: request.workingDirectory) }
+        let scope = try LintScope.collect(
+            paths: absolute, projectDirectories: projects, appDirectories: apps,
+            shown: { Self.display($0, request.workingDirectory) })
         var model = scope.modelPaths.isEmpty ? AppModel() : reader.readPaths(scope.modelPaths)
         let (swiftSources, plists, problems) = Self.readProjectFiles(scope)
         model.diagnostics += problems
@@ -75,12 +87,14 @@ public struct LintRunner: Sendable {
         if !scope.skipped.isEmpty {
             notes.append("Not linted (not a model, Swift, entitlements or Info.plist file): \(scope.skipped.map { Self.display($0, request.workingDirectory) }.joined(separator: ", ")).")
         }
-        let input = LintInput(model: model, swiftSources: swiftSources, propertyLists: plists, previous: previous)
-        let engine = LintEngine(rules: rules, overrides: request.overrides)
+        let input = LintInput(
+            model: model, swiftSources: swiftSources, propertyLists: plists, appTargets: Self.readXcodeProjects(scope),
+            previous: previous)
+        let engine = LintEngine(rules: rules, overrides: request.overrides, stage: request.stage)
         let findings = engine.findings(for: input).map { finding -> Finding in
             var shown = finding
             shown.file = finding.file.map { Self.display($0, request.workingDirectory) }
-            shown.message = Self.displayPaths(in: finding.message, roots: absolute + projects, request.workingDirectory)
+            shown.message = Self.displayPaths(in: finding.message, roots: absolute + projects + apps, request.workingDirectory)
             return shown
         }
         let unreadable = findings.contains { LintEngine.inputErrorCodes.contains($0.code) }
@@ -118,6 +132,16 @@ public struct LintRunner: Sendable {
             }
         }
         return (sources, plists, problems)
+    }
+
+    /// The application targets of the Xcode projects in scope, for the build settings the
+    /// project rules read. A project that cannot be read adds none: it only narrows what a
+    /// warning can tell (the build would fail on it anyway).
+    static func readXcodeProjects(_ scope: LintScope) -> [XcodeAppTarget] {
+        scope.projectFiles.flatMap { path -> [XcodeAppTarget] in
+            guard let data = FileManager.default.contents(atPath: path) else { return [] }
+            return XcodeProjectReader.appTargets(data, project: (path as NSString).deletingLastPathComponent)
+        }
     }
 
     /// The models at `revision`, read from git objects under the same model paths.

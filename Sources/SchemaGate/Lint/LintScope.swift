@@ -13,6 +13,9 @@ struct LintScope: Equatable {
     /// `CubbyTests/ItemTests.swift`. Folders above that say nothing about the file.
     var projectPaths: [String: String] = [:]
     var propertyLists: [String] = []
+    /// `project.pbxproj` files: the build settings project rules read (the Info.plist a
+    /// target generates, its entitlements file).
+    var projectFiles: [String] = []
     /// Files given explicitly that lint does not read (README.md...), for a note.
     var skipped: [String] = []
 
@@ -23,14 +26,21 @@ struct LintScope: Equatable {
 
     /// - Parameters:
     ///   - paths: absolute files or directories to lint.
-    ///   - projectDirectories: absolute directories searched only for entitlements and
-    ///     Info.plists (the app's configuration, when linting a subset of files).
-    static func collect(paths: [String], projectDirectories: [String] = []) throws(LintError) -> LintScope {
+    ///   - projectDirectories: absolute directories searched only for entitlements,
+    ///     Info.plists and Xcode projects (the app's configuration, when linting a subset of files).
+    ///   - appDirectories: the app's folders: every Swift file in them is read by the project
+    ///     rules (store configurations, previews, tests), with their entitlements, Info.plists
+    ///     and Xcode projects, whatever `paths` (the model rules' input) holds.
+    ///   - shown: how a path is named in an error (as the user typed it).
+    static func collect(
+        paths: [String], projectDirectories: [String] = [], appDirectories: [String] = [],
+        shown: (String) -> String = { $0 }
+    ) throws(LintError) -> LintScope {
         var scope = LintScope()
         for path in paths {
             switch kind(of: path) {
             case .missing:
-                throw .input("\(path): no such file or directory; give model directories or files to lint")
+                throw .input("\(shown(path)): no such file or directory; give model directories or files to lint")
             case .directory where modelBundleSuffixes.contains(where: path.hasSuffix):
                 scope.modelPaths.append(path)
             case .directory:
@@ -42,6 +52,7 @@ struct LintScope: Equatable {
                         scope.projectPaths[file] = UserPath.relative(file, to: base) ?? file
                     }
                     else if isPropertyList(file) { scope.propertyLists.append(file) }
+                    else if isProjectFile(file) { scope.projectFiles.append(file) }
                 }
             case .file:
                 if path.hasSuffix(".swift") {
@@ -61,9 +72,24 @@ struct LintScope: Equatable {
         }
         for directory in projectDirectories {
             guard kind(of: directory) == .directory else {
-                throw .input("\(directory): --project needs an existing directory (the app's project folder)")
+                throw .input("\(shown(directory)): --project needs an existing directory (the app's project folder)")
             }
-            scope.propertyLists += walk(directory).filter(isPropertyList)
+            for file in walk(directory) {
+                if isPropertyList(file) { scope.propertyLists.append(file) } else if isProjectFile(file) { scope.projectFiles.append(file) }
+            }
+        }
+        for directory in appDirectories where kind(of: directory) == .directory {
+            for file in walk(directory) {
+                if file.hasSuffix(".swift") {
+                    scope.swiftFiles.append(file)
+                    // Inside the app: the app folder's own name says nothing about a file.
+                    if scope.projectPaths[file] == nil { scope.projectPaths[file] = UserPath.relative(file, to: directory) ?? file }
+                } else if isPropertyList(file) {
+                    scope.propertyLists.append(file)
+                } else if isProjectFile(file) {
+                    scope.projectFiles.append(file)
+                }
+            }
         }
         // An entitlements file brings the Info.plist beside it, so the background-mode rule
         // sees the pair even when only the entitlements file is staged.
@@ -74,7 +100,13 @@ struct LintScope: Equatable {
         scope.modelPaths = unique(scope.modelPaths)
         scope.swiftFiles = unique(scope.swiftFiles)
         scope.propertyLists = unique(scope.propertyLists)
+        scope.projectFiles = unique(scope.projectFiles)
         return scope
+    }
+
+    /// `App.xcodeproj/project.pbxproj`.
+    static func isProjectFile(_ path: String) -> Bool {
+        path.hasSuffix(".xcodeproj/project.pbxproj")
     }
 
     /// `.entitlements`, `Info.plist`, `App-Info.plist`.
@@ -121,7 +153,7 @@ struct LintScope: Equatable {
     }
 
     /// Regular files under `directory`, sorted, without descending into skipped folders or
-    /// model bundles (the model reader reads those).
+    /// model bundles (the model reader reads those); an Xcode project's `project.pbxproj`.
     static func walk(_ directory: String) -> [String] {
         var files: [String] = []
         var pending = [directory]
@@ -137,6 +169,8 @@ struct LintScope: Equatable {
                     let skip = name.hasPrefix(".") || skippedFolders.contains(name)
                         || skippedFolderSuffixes.contains(where: name.hasSuffix) || modelBundleSuffixes.contains(where: name.hasSuffix)
                     if !skip { pending.append(path) }
+                    // An Xcode project is not walked, but its build settings are read.
+                    if name.hasSuffix(".xcodeproj"), kind(of: path + "/project.pbxproj") == .file { files.append(path + "/project.pbxproj") }
                 case .file:
                     files.append(path)
                 case .missing:

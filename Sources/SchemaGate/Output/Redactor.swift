@@ -138,6 +138,7 @@ extension Report {
         var report = self
         report.command = redactor.redact(command)
         report.notes = notes.map(redactor.redact)
+        report.basis = basis.map(redactor.redact)
         report.findings = findings.map { $0.redacted(by: redactor) }
         return report
     }

@@ -43,3 +43,26 @@ import Testing
         #expect(Set(ids).isDisjoint(with: ["parse-error", "unreadable-file", "unknown-type", "unregistered-model", "undeclared-model"]))
     }
 }
+
+/// One policy for every stage (README "Severity policy").
+@Suite struct SeverityPolicyTests {
+    @Test func devTimeTrapsAreWarningsInTheGateOnly() {
+        let trap = TestConfigurationSyncsRule.info
+        #expect(SeverityPolicy.severity(of: trap, at: .lint) == .error)
+        #expect(SeverityPolicy.severity(of: trap, at: .gate) == .warning)
+        for rule in LintRuleCatalog.infos where rule.id != trap.id {
+            #expect(SeverityPolicy.severity(of: rule, at: .gate) == rule.severity, "\(rule.id) breaks the shipped build or Production, or is a warning anyway")
+        }
+        // A configured level wins at every stage.
+        #expect(LintOverrides([trap.id: .error]).severity(for: trap, at: .gate) == .error)
+    }
+
+    @Test func anUnsettledViolationIsAtMostAWarning() {
+        let settled = LintViolation(message: "m", file: "f", line: 1)
+        var unsettled = settled
+        unsettled.unsettled = true
+        #expect(SeverityPolicy.capped(.error, settled) == .error)
+        #expect(SeverityPolicy.capped(.error, unsettled) == .warning)
+        #expect(SeverityPolicy.capped(.info, unsettled) == .info)
+    }
+}
