@@ -25,9 +25,23 @@ import TestSupport
         let fixture = try GateFixture()
         let result = fixture.run(["gate"], ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("warning: SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set"))
+        #expect(result.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set"))
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: SKIPPED (exit 0)"))
         #expect(fixture.fake.calls.isEmpty)
+    }
+
+    /// The loud message is said once, in every format: the report shows it (a note, a
+    /// warning annotation, a warning line) and only `json` adds it on stderr for people.
+    @Test(arguments: ["text", "markdown", "github", "xcode", "json"])
+    func aSkipIsSaidOnce(format: String) throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["gate", "--format", format], ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        #expect(result.status == 0)
+        let message = "SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set"
+        let shown = format == "json" ? result.stderr : result.stdout
+        #expect(shown.components(separatedBy: message).count == 2, "\(format): \(result.output)")
+        if format != "json" { #expect(!result.stderr.contains(message), "\(format): \(result.stderr)") }
+        if format == "github" { #expect(result.stdout.contains("::warning title=cloudkit-schema gate skipped::\(message)")) }
     }
 
     @Test func anUnclearEscapeHatchIsAnError() throws {

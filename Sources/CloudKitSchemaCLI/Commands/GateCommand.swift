@@ -45,8 +45,7 @@ enum GateCommand {
         do {
             switch try SkipSwitch.decide(context.environment) {
             case .skip(let value):
-                context.console.errorLine("warning: " + SkipSwitch.skipMessage(value))
-                return Report(command: "gate", status: .skipped, notes: [SkipSwitch.skipMessage(value)])
+                return ReportOutput.skipped("gate", message: SkipSwitch.skipMessage(value), context)
             case .run:
                 break
             }

@@ -94,8 +94,7 @@ enum LintCommand {
         }
         if case .skip(let value) = decision {
             let message = SkipSwitch.skipMessage(value, skipped: "CloudKit model lint of the staged files")
-            context.console.errorLine("warning: " + message)
-            return try ReportOutput.emit(Report(command: "lint", status: .skipped, notes: [message]), context)
+            return try ReportOutput.emit(ReportOutput.skipped("lint", message: message, context), context)
         }
         let snapshot = try PipelineOptions.engine {
             try StagedSnapshot.make(workingDirectory: context.workingDirectory, environment: context.environment)
