@@ -160,8 +160,8 @@ import TestSupport
     @Test(arguments: [
         ("no-cktool", "xcrun cannot find cktool"),
         ("no-token", "cktool has no CloudKit management token"),
-        ("expired-token", "management token is expired or invalid"),
-        ("wrong-team", "CloudKit refused authorization for team ABCDE12345, container iCloud.com.example.pantry: check the team id first"),
+        ("expired-token", "is expired or invalid (cktool said: \"Error: Session has expired"),
+        ("wrong-team", "CloudKit refused authorization for team ABCDE12345, container iCloud.com.example.pantry (cktool said: \"Error: authorization-failed: The request is not authorized.\"), and refused listing the token's teams too"),
         ("wrong-container", "CloudKit does not know the container"),
         ("network", "cktool could not reach CloudKit"),
         ("hang", "did not finish within 1 s and was stopped"),
