@@ -97,4 +97,25 @@ import Testing
         #expect(push.output.contains("cloudkit-schema gate: PASSED"))
         #expect(try repo.remoteTags() == ["v1.0"])
     }
+
+    /// A release tagged before the tool was adopted has no configuration: the gate uses the
+    /// current one (and says so) on the tag's own models, instead of exit 2.
+    @Test(.enabled(if: ContractCommands.exist("gate")))
+    func prePushGatesATagFromBeforeTheToolWithTheCurrentConfiguration() throws {
+        let repo = try HookRepository(tool: .real)
+        repo.dir.write("App/Models/Item.swift", Self.goodModel)
+        #expect(try repo.commit("before the tool", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"]).status == 0)
+        try repo.git(["tag", "v0.9"])
+        let schema = try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        // Adopted later, with a model Production lacks: the tag's verdict must not see it.
+        repo.dir.write(".cloudkit-schema.json", ContractCommands.configuration(modelPaths: ["App/Models"]))
+        repo.dir.write("App/Models/Later.swift", Self.goodModel.replacingOccurrences(of: "class Item", with: "class Later"))
+        #expect(try repo.commit("adopt the tool", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"]).status == 0)
+        repo.serve(development: schema, production: schema)
+        let push = try repo.push(["v0.9"])
+        #expect(push.status == 0, "\(push.output)")
+        #expect(push.output.contains("release tag v0.9 has no configuration of its own (it predates the tool): the gate uses the current one, .cloudkit-schema.json"), "\(push.output)")
+        #expect(push.output.contains("cloudkit-schema gate: PASSED"), "\(push.output)")
+        #expect(try repo.remoteTags() == ["v0.9"])
+    }
 }

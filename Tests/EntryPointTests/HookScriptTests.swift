@@ -71,7 +71,7 @@ import Testing
         #expect(repo.toolCalls().isEmpty, "a branch push needs no tool")
         let tag = try repo.push(["nightly-1"])
         #expect(tag.status == 0, "\(tag.output)")
-        #expect(repo.toolCalls().map(\.arguments) == [["config", "--get", "tagPattern"]])
+        #expect(repo.toolCalls().map(\.arguments) == [["config", "--get", "tagPattern"], ["config", "--get", "configFile"]])
     }
 
     /// No pattern configured (the tool prints nothing): every tag is a release tag.
@@ -80,7 +80,7 @@ import Testing
         try repo.git(["tag", "nightly-1"])
         let push = try repo.push(["nightly-1"])
         #expect(push.status == 0, "\(push.output)")
-        #expect(repo.toolCalls().map(\.arguments) == [["config", "--get", "tagPattern"], ["gate", "--no-create"]])
+        #expect(repo.toolCalls().map(\.arguments) == [["config", "--get", "tagPattern"], ["config", "--get", "configFile"], ["gate", "--no-create"]])
     }
 
     /// The configuration cannot be read: the push is blocked, never waved through.

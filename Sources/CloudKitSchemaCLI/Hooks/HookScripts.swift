@@ -262,6 +262,7 @@ gate_tag() {
         say "could not check out $tag into a temporary worktree"
         return 2
     }
+    use_current_configuration
     if [ -n "$pattern" ]; then
         (cd "$tree" && run_tool gate --no-create "--tag-pattern=$pattern")
     else
@@ -270,6 +271,25 @@ gate_tag() {
     status=$?
     git worktree remove --force "$tree" >/dev/null 2>&1
     return "$status"
+}
+
+# A tag made before the tool was adopted has no configuration: the gate uses the current
+# one (the tool's answer in the checked-out tree), copied into the tag's checkout so its
+# paths mean the tag's files, and the hook says so. Which file is the configuration is the
+# tool's answer (config --get configFile), in the tag's checkout and at the root.
+use_current_configuration() {
+    [ -n "$current" ] || return 0
+    own=$(cd "$tree" && run_tool config --get configFile 2>/dev/null) || return 0
+    [ -z "$own" ] || return 0
+    case $current in
+    "$root"/*) relative=${current#"$root"/} ;;
+    *) relative=.cloudkit-schema.json ;;
+    esac
+    mkdir -p "$(dirname "$tree/$relative")" && cp "$current" "$tree/$relative" || {
+        say "could not copy the current configuration into the checkout of $tag"
+        return 0
+    }
+    say "release tag $tag has no configuration of its own (it predates the tool): the gate uses the current one, $relative"
 }
 
 root=$(git rev-parse --show-toplevel) || exit 2
@@ -295,6 +315,7 @@ pattern=$(cd "$root" && run_tool config --get tagPattern) || {
     say "push blocked: could not read the release tag pattern from the configuration (see above); fix that, or $bypass."
     exit 2
 }
+current=$(cd "$root" && run_tool config --get configFile) || current=""
 : >"$work/tags"
 while read -r tag commit; do
     # Unquoted on purpose: the pattern is a glob.
