@@ -29,8 +29,20 @@ enum ReportOutput {
     /// report's relative paths are relative to, when it is not the working directory.
     static func emit(_ report: Report, _ context: CommandContext, pathsRelativeTo: String? = nil) throws(CLIError) -> Int32 {
         let format = try format(context)
-        context.console.out(render(report, format, context, baseDirectory: pathsRelativeTo))
+        print(report, format, context, baseDirectory: pathsRelativeTo)
         return report.status.exitCode
+    }
+
+    /// The report on stdout, then its status line last: on stderr when the format does not
+    /// end with it (`json`, `markdown`), because plugin hosts collapse exit codes.
+    static func print(_ report: Report, _ format: OutputFormat, _ context: CommandContext, baseDirectory: String? = nil) {
+        let rendered = render(report, format, context, baseDirectory: baseDirectory)
+        context.console.out(rendered)
+        let lastLine = rendered.split(separator: "\n").last.map(String.init) ?? ""
+        let summaryLine = report.redacted(by: context.console.redactor).summaryLine
+        if lastLine != summaryLine {
+            context.console.errorLine(summaryLine)
+        }
     }
 
     /// A report in a command's format. `baseDirectory`: what the report's relative paths are
