@@ -23,7 +23,7 @@ enum HookScripts {
 # Finding the tool, first match wins:
 #   $CLOUDKIT_SCHEMA                      a path to cloudkit-schema
 #   git config cloudkit-schema.tool       the binary install-hooks was run as (when not from a package)
-#   <package>/.build/{release,debug}/     a built cloudkit-schema of the package
+#   <package>/.build/{release,debug}/     a built cloudkit-schema of the package (or the plugins' cloudkit-schema-tool)
 #   swift run --package-path <package> cloudkit-schema
 #   cloudkit-schema on PATH, then the repository root as the package
 # <package> is $CLOUDKIT_SCHEMA_PACKAGE, else `git config cloudkit-schema.package` (install-hooks
@@ -68,7 +68,7 @@ find_tool() {
         exit 2
     fi
     package=$root
-    for candidate in release/cloudkit-schema debug/cloudkit-schema; do
+    for candidate in release/cloudkit-schema debug/cloudkit-schema debug/cloudkit-schema-tool; do
         tool=$package/.build/$candidate
         [ -x "$tool" ] && return 0
     done
@@ -93,7 +93,7 @@ find_tool() {
 # A built cloudkit-schema of $package (sets tool), else swift run in it (tool=""); false
 # when neither can run.
 built_or_swift_run() {
-    for candidate in release/cloudkit-schema debug/cloudkit-schema; do
+    for candidate in release/cloudkit-schema debug/cloudkit-schema debug/cloudkit-schema-tool; do
         tool=$package/.build/$candidate
         [ -x "$tool" ] && return 0
     done
@@ -157,7 +157,7 @@ exit "$status"
 # Finding the tool, first match wins:
 #   $CLOUDKIT_SCHEMA                      a path to cloudkit-schema
 #   git config cloudkit-schema.tool       the binary install-hooks was run as (when not from a package)
-#   <package>/.build/{release,debug}/     a built cloudkit-schema of the package
+#   <package>/.build/{release,debug}/     a built cloudkit-schema of the package (or the plugins' cloudkit-schema-tool)
 #   swift run --package-path <package> cloudkit-schema
 #   cloudkit-schema on PATH, then the repository root as the package
 # <package> is $CLOUDKIT_SCHEMA_PACKAGE, else `git config cloudkit-schema.package` (install-hooks
@@ -202,7 +202,7 @@ find_tool() {
         exit 2
     fi
     package=$root
-    for candidate in release/cloudkit-schema debug/cloudkit-schema; do
+    for candidate in release/cloudkit-schema debug/cloudkit-schema debug/cloudkit-schema-tool; do
         tool=$package/.build/$candidate
         [ -x "$tool" ] && return 0
     done
@@ -227,7 +227,7 @@ find_tool() {
 # A built cloudkit-schema of $package (sets tool), else swift run in it (tool=""); false
 # when neither can run.
 built_or_swift_run() {
-    for candidate in release/cloudkit-schema debug/cloudkit-schema; do
+    for candidate in release/cloudkit-schema debug/cloudkit-schema debug/cloudkit-schema-tool; do
         tool=$package/.build/$candidate
         [ -x "$tool" ] && return 0
     done
