@@ -9,12 +9,19 @@ public struct CommandContext: Sendable {
     public var environment: [String: String]
     public var workingDirectory: String
     public var console: Console
+    /// How this process was started (`argv[0]`), when it is the executable: install-hooks
+    /// records where the tool lives. Nil in-process.
+    public var executable: String?
 
-    public init(arguments: ParsedArguments, environment: [String: String], workingDirectory: String, console: Console) {
+    public init(
+        arguments: ParsedArguments, environment: [String: String], workingDirectory: String, console: Console,
+        executable: String? = nil
+    ) {
         self.arguments = arguments
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.console = console
+        self.executable = executable
     }
 
     /// Resolves a user-given path against the working directory, in the user's spelling.

@@ -25,24 +25,52 @@ enum ReportOutput {
         return nil
     }
 
-    /// Prints the report and returns its exit status.
-    static func emit(_ report: Report, _ context: CommandContext) throws(CLIError) -> Int32 {
+    /// Prints the report and returns its exit status. `pathsRelativeTo`: the directory the
+    /// report's relative paths are relative to, when it is not the working directory.
+    static func emit(_ report: Report, _ context: CommandContext, pathsRelativeTo: String? = nil) throws(CLIError) -> Int32 {
         let format = try format(context)
-        context.console.out(render(report, format, context))
+        print(report, format, context, baseDirectory: pathsRelativeTo)
         return report.status.exitCode
     }
 
-    /// A report in a command's format, paths relative to GITHUB_WORKSPACE for `github`.
+    /// The report on stdout, then its status line last: on stderr when the format does not
+    /// end with it (`json`, `markdown`), because plugin hosts collapse exit codes.
+    static func print(_ report: Report, _ format: OutputFormat, _ context: CommandContext, baseDirectory: String? = nil) {
+        let rendered = render(report, format, context, baseDirectory: baseDirectory)
+        context.console.out(rendered)
+        let lastLine = rendered.split(separator: "\n").last.map(String.init) ?? ""
+        let summaryLine = report.redacted(by: context.console.redactor).summaryLine
+        if lastLine != summaryLine {
+            context.console.errorLine(summaryLine)
+        }
+    }
+
+    /// A report in a command's format. `baseDirectory`: what the report's relative paths are
+    /// relative to (default: the working directory), which `xcode` makes them absolute
+    /// against; `github` paths are relative to it, else to GITHUB_WORKSPACE.
     static func render(_ report: Report, _ format: OutputFormat, _ context: CommandContext, baseDirectory: String? = nil) -> String {
         let base = baseDirectory ?? context.environment["GITHUB_WORKSPACE"] ?? context.workingDirectory
-        return render(report, format, color: context.useColor, baseDirectory: base, redactor: context.console.redactor)
+        return render(
+            report, format, color: context.useColor, baseDirectory: base,
+            workingDirectory: baseDirectory ?? context.workingDirectory, redactor: context.console.redactor)
     }
 
     /// The one way a report becomes text: redacted first, because a format may escape a
     /// secret (JSON, annotations, Markdown) so that redacting the output would miss it.
     static func render(
-        _ report: Report, _ format: OutputFormat, color: Bool = false, baseDirectory: String? = nil, redactor: Redactor
+        _ report: Report, _ format: OutputFormat, color: Bool = false, baseDirectory: String? = nil,
+        workingDirectory: String? = nil, redactor: Redactor
     ) -> String {
-        format.reporter(color: color, baseDirectory: baseDirectory).render(report.redacted(by: redactor))
+        format.reporter(color: color, baseDirectory: baseDirectory, workingDirectory: workingDirectory)
+            .render(report.redacted(by: redactor))
+    }
+
+    /// A deliberate skip (SKIP_CLOUDKIT_SCHEMA_CHECK): said once. Every format but `json`
+    /// shows the message in the report itself (text and Markdown as a note, `github` as a
+    /// warning annotation, `xcode` as a warning line); with `json`, whose stdout is for
+    /// machines, it is a warning on stderr.
+    static func skipped(_ command: String, message: String, _ context: CommandContext) -> Report {
+        if (try? format(context)) == .json { context.console.errorLine("warning: " + message) }
+        return Report(command: command, status: .skipped, notes: [message])
     }
 }

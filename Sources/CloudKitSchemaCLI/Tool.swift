@@ -27,11 +27,15 @@ public enum Tool {
 
     /// Runs one command line. Whatever the command does, the exit status is 0, 1 or 2, and
     /// everything it printed passed the redaction of the environment's secrets.
+    /// `executable`: `argv[0]` of the process (the executable passes it; install-hooks
+    /// records where the tool lives).
     public static func run(
-        _ arguments: [String], environment: [String: String], workingDirectory: String, console: Console
+        _ arguments: [String], environment: [String: String], workingDirectory: String, console: Console,
+        executable: String? = nil
     ) -> Int32 {
         let console = console.redacting(Redactor(environment: environment))
-        let status = dispatch(arguments, environment: environment, workingDirectory: workingDirectory, console: console)
+        let status = dispatch(
+            arguments, environment: environment, workingDirectory: workingDirectory, console: console, executable: executable)
         let label = arguments.first.flatMap(command(named:)).map { "cloudkit-schema \($0.name)" } ?? "cloudkit-schema"
         return finish(status, label: label, console: console)
     }
@@ -61,7 +65,8 @@ public enum Tool {
     }
 
     static func dispatch(
-        _ arguments: [String], environment: [String: String], workingDirectory: String, console: Console
+        _ arguments: [String], environment: [String: String], workingDirectory: String, console: Console,
+        executable: String? = nil
     ) -> Int32 {
         guard let first = arguments.first else {
             console.out(overview)
@@ -95,7 +100,8 @@ public enum Tool {
                 return 0
             }
             let context = CommandContext(
-                arguments: parsed, environment: environment, workingDirectory: workingDirectory, console: console)
+                arguments: parsed, environment: environment, workingDirectory: workingDirectory, console: console,
+                executable: executable)
             return try command.run(context)
         } catch {
             report(error, command: command, arguments: rest, console: console)

@@ -116,6 +116,12 @@ public enum ModelReader {
         case skipped
     }
 
+    /// Whether the reader reads a Swift file at all (it skips the others unread, without a
+    /// diagnostic): `lint --staged` writes out only these.
+    public static func isWorthReading(swift bytes: [UInt8]) -> Bool {
+        SwiftModelParser.isWorthReading(bytes)
+    }
+
     /// One file on its own: what a Swift file declares (and its problems), or its role.
     static func parse(_ file: ModelSourceFile) -> FileResult {
         switch file.role {

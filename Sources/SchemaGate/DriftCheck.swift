@@ -22,7 +22,7 @@ public struct NamedSchema: Sendable {
 /// whose type differs is an error no deploy can fix, index and grant drift are warnings,
 /// what only the target has is info.
 public enum DriftCheck {
-    public static let deployFix = "Deploy the schema to Production: CloudKit Console → your container → Deploy Schema Changes."
+    public static let deployFix = FieldCreationAdvice.deployFix
 
     public static func findings(reference: NamedSchema, target: NamedSchema) -> [Finding] {
         SchemaDiff.differences(from: reference.schema, to: target.schema).map {

@@ -8,7 +8,9 @@ import ModelSource
 ///
 /// Index options, grants and roles are not compared: models say nothing about them.
 public enum ExpectedSchemaCheck {
-    public static func findings(expected: ExpectedSchema, production: NamedSchema) -> [Finding] {
+    /// `development`: the Development exports compared in the same run (none: unknown),
+    /// which decide whether a missing piece only needs a deploy or must be created first.
+    public static func findings(expected: ExpectedSchema, production: NamedSchema, development: [NamedSchema] = []) -> [Finding] {
         let reference = NamedSchema(name: "the app's models", environment: nil, schema: expected.schema, file: nil)
         var findings: [Finding] = []
         for difference in SchemaDiff.differences(from: expected.schema, to: production.schema) {
@@ -19,12 +21,14 @@ public enum ExpectedSchemaCheck {
             case .missingRecordType(let type):
                 let expectation = expected.expectation(recordType: type.name)
                 finding.message = "\(production.name) lacks record type \(type.name), needed for \(expectation?.reason ?? "the app's models")"
-                apply(expectation, to: &finding, fix: FieldCreationAdvice.materializeFix)
+                let state = developmentState(development) { $0.recordType(named: type.name) != nil }
+                apply(expectation, to: &finding, fix: FieldCreationAdvice.productionFix(expectation, type: nil, development: state))
             case .missingField(let type, let field):
                 let expectation = expected.expectation(recordType: type, field: field.name)
                 finding.message = "\(production.name) lacks field \(type).\(field.name) (\(field.type)), needed for \(expectation?.reason ?? "the app's models")"
                     + unverifiedNote(expectation)
-                apply(expectation, to: &finding, fix: FieldCreationAdvice.productionFix(expectation, type: field.type))
+                let state = developmentState(development) { $0.recordType(named: type)?.field(named: field.name) != nil }
+                apply(expectation, to: &finding, fix: FieldCreationAdvice.productionFix(expectation, type: field.type, development: state))
             case .fieldTypeMismatch(let type, let wanted, let actual):
                 let expectation = expected.expectation(recordType: type, field: wanted.name)
                 guard expectation?.typeKnown != false else { continue }
@@ -42,6 +46,14 @@ public enum ExpectedSchemaCheck {
             findings.append(finding)
         }
         return findings
+    }
+
+    /// Whether the Development exports have what Production lacks.
+    private static func developmentState(
+        _ development: [NamedSchema], has: (Schema) -> Bool
+    ) -> FieldCreationAdvice.DevelopmentState {
+        guard !development.isEmpty else { return .unknown }
+        return development.contains { has($0.schema) } ? .has : .lacks
     }
 
     /// `; unverified mapping: why`, when the evidence does not settle the mapping.

@@ -1,29 +1,62 @@
 import CloudKitSchema
 
 /// What makes a missing record type or field exist, in words: the one place `check`,
-/// `gate` and create's verification take their fixes from. initializeCloudKitSchema
-/// writes a sample value for every attribute type except Composite, so a Composite
-/// field (a SwiftData Codable struct or enum) appears only when a record carrying a
-/// value is saved (Docs/CloudKitMapping.md).
+/// `gate` and create's verification take their fixes from. Each fix is chosen from the
+/// state: whether Development already has what Production lacks (then deploying is all
+/// that is left), and whether initializeCloudKitSchema can create it. It writes a sample
+/// value for every attribute type except Composite, so a Composite field (a SwiftData
+/// Codable struct or enum) appears only when a record carrying a value is saved
+/// (Docs/CloudKitMapping.md).
 public enum FieldCreationAdvice {
-    static let deploy = "then deploy the schema to Production: CloudKit Console → Deploy Schema Changes."
+    /// What the compared exports say about Development.
+    public enum DevelopmentState: Equatable, Sendable {
+        /// Development has the record type (and field): only the deploy is missing.
+        case has
+        /// Development lacks it too: it must be created there first.
+        case lacks
+        /// No Development export was compared.
+        case unknown
+    }
 
-    public static let materializeFix =
-        "Create it in Development (a debug build calling initializeCloudKitSchema creates every record type and every field it has a sample value for), \(deploy)"
-    public static let assetFix =
-        "Create it in Development by saving a value larger than 1 MB (or calling initializeCloudKitSchema from a debug build), \(deploy)"
+    /// The last step of every fix: deploying is a deliberate human action.
+    static let deployStep = "deploy the schema to Production: CloudKit Console → your container → Deploy Schema Changes."
+    /// The fix when Development has what Production lacks (or when a deploy is all any fix can be).
+    public static let deployFix = "Deploy the schema to Production: CloudKit Console → your container → Deploy Schema Changes."
 
-    /// The fix when Production lacks what `expectation` describes.
-    public static func productionFix(_ expectation: ExpectedSchema.Expectation?, type: FieldType?) -> String {
-        guard let expectation, let field = expectation.field else { return materializeFix }
-        if let confirm = confirmation(expectation, field: field, type: type) {
-            return "The mapping is unverified, so confirm it in the CloudKit Console: \(confirm); if Development then has \(field), \(deploy)"
+    static let initializerCreates = "a debug build calling initializeCloudKitSchema creates every record type and every field it has a sample value for"
+
+    /// The fix when Production lacks what `expectation` describes (a record type when its
+    /// field is nil), for the state Development is in.
+    public static func productionFix(
+        _ expectation: ExpectedSchema.Expectation?, type: FieldType?, development: DevelopmentState
+    ) -> String {
+        switch development {
+        case .has:
+            return "Development already has it, so only the deploy is missing. \(deployFix)"
+        case .lacks:
+            return "Development lacks it too. " + creationFix(expectation, type: type)
+        case .unknown:
+            return "No Development export was compared. If Development has it, \(deployStep) "
+                + "If not: " + lowercasedFirst(creationFix(expectation, type: type))
+        }
+    }
+
+    /// How to create it in Development, then deploy.
+    static func creationFix(_ expectation: ExpectedSchema.Expectation?, type: FieldType?) -> String {
+        guard let expectation, let field = expectation.field else {
+            return "Create it in Development (\(initializerCreates)), then \(deployStep)"
+        }
+        if let confirm = confirmation(expectation, type: type) {
+            return "The mapping is unverified, so confirm it in the CloudKit Console: \(confirm); if Development then has \(field), \(deployStep)"
         }
         switch expectation.creation {
         case .onlyBySavedValue:
-            return "initializeCloudKitSchema writes no sample value for Composite attributes (Codable structs and enums), so it does not create \(field): run a debug build that saves \(savedRecord(expectation)) to create it in Development, \(deploy)"
+            return "initializeCloudKitSchema writes no sample value for Composite attributes (Codable structs and enums), so it does not create \(field): run a debug build that saves \(savedRecord(expectation)) to create it in Development, then \(deployStep)"
         case .byInitializer, .unverified:
-            return type == .primitive(.asset) ? assetFix : materializeFix
+            if type == .primitive(.asset) {
+                return "Create it in Development by saving a value larger than 1 MB (or calling initializeCloudKitSchema from a debug build), then \(deployStep)"
+            }
+            return "Create it in Development (\(initializerCreates)), then \(deployStep)"
         }
     }
 
@@ -49,7 +82,7 @@ public enum FieldCreationAdvice {
     }
 
     /// How to see in the Console what Core Data writes for an unverified mapping.
-    private static func confirmation(_ expectation: ExpectedSchema.Expectation, field: String, type: FieldType?) -> String? {
+    private static func confirmation(_ expectation: ExpectedSchema.Expectation, type: FieldType?) -> String? {
         guard expectation.unverified != nil else { return nil }
         let record = savedRecord(expectation, large: type == .primitive(.asset))
         return "from a debug build save \(record), then open Schema → Record Types → \(expectation.recordType) in Development"
@@ -65,5 +98,10 @@ public enum FieldCreationAdvice {
 
     private static func article(_ word: String) -> String {
         "AEIOU".contains(word.first ?? "x") ? "an" : "a"
+    }
+
+    private static func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first, first.isUppercase, !text.hasPrefix("CD_") else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 }

@@ -32,7 +32,7 @@ public struct SchemaCheck: Sendable {
         var notes: [String] = []
         let target = "\(production.name)\(production.file.map { " (\($0))" } ?? "")"
         if let expected {
-            ExpectedSchemaCheck.findings(expected: expected, production: production).forEach(add)
+            ExpectedSchemaCheck.findings(expected: expected, production: production, development: references).forEach(add)
             let count = expected.schema.recordTypes.filter { $0.name != "Users" }.count
             notes.append("Measured \(target) against the schema the app's models require (\(plural(count, "record type"))).")
         }

@@ -11,5 +11,6 @@ let status = Tool.run(
     arguments,
     environment: ProcessInfo.processInfo.environment,
     workingDirectory: FileManager.default.currentDirectoryPath,
-    console: console)
+    console: console,
+    executable: CommandLine.arguments.first)
 Tool.exit(status)

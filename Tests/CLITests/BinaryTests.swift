@@ -50,8 +50,9 @@ import Testing
             "--format", "xcode",
         ], in: packageRoot)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("Examples/Stockroom/Models/Item.swift:\(try! line("var warrantyExpires", "Item.swift")): error: ") })
-        #expect(lines.contains { $0.hasPrefix("Examples/Stockroom/Models/SavedSearch.swift:") && $0.contains("CD_SavedSearch") })
+        // Absolute: Xcode opens an issue's file by its absolute path.
+        #expect(lines.contains { $0.hasPrefix(packageRoot + "/Examples/Stockroom/Models/Item.swift:\(try! line("var warrantyExpires", "Item.swift")): error: ") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix(packageRoot + "/Examples/Stockroom/Models/SavedSearch.swift:") && $0.contains("CD_SavedSearch") })
         #expect(result.status == 1)
     }
 

@@ -24,7 +24,7 @@ import TestSupport
         #expect(try gate(passing).status == 0)
         let skip = try gate(passing, ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
         #expect(skip.status == 0)
-        #expect(skip.stderr.contains("SKIP_CLOUDKIT_SCHEMA_CHECK=1"))
+        #expect(skip.stdout.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1"))
         let unclear = try gate(passing, ["SKIP_CLOUDKIT_SCHEMA_CHECK": "maybe"])
         #expect(unclear.status == 2)
         #expect(unclear.stdout.hasSuffix("cloudkit-schema gate: ERROR (exit 2): 1 error, 0 warnings, 0 info\n"))

@@ -25,9 +25,23 @@ import TestSupport
         let fixture = try GateFixture()
         let result = fixture.run(["gate"], ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("warning: SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set"))
+        #expect(result.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set"))
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: SKIPPED (exit 0)"))
         #expect(fixture.fake.calls.isEmpty)
+    }
+
+    /// The loud message is said once, in every format: the report shows it (a note, a
+    /// warning annotation, a warning line) and only `json` adds it on stderr for people.
+    @Test(arguments: ["text", "markdown", "github", "xcode", "json"])
+    func aSkipIsSaidOnce(format: String) throws {
+        let fixture = try GateFixture()
+        let result = fixture.run(["gate", "--format", format], ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        #expect(result.status == 0)
+        let message = "SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set"
+        let shown = format == "json" ? result.stderr : result.stdout
+        #expect(shown.components(separatedBy: message).count == 2, "\(format): \(result.output)")
+        if format != "json" { #expect(!result.stderr.contains(message), "\(format): \(result.stderr)") }
+        if format == "github" { #expect(result.stdout.contains("::warning title=cloudkit-schema gate skipped::\(message)")) }
     }
 
     @Test func anUnclearEscapeHatchIsAnError() throws {
@@ -146,8 +160,8 @@ import TestSupport
     @Test(arguments: [
         ("no-cktool", "xcrun cannot find cktool"),
         ("no-token", "cktool has no CloudKit management token"),
-        ("expired-token", "management token is expired or invalid"),
-        ("wrong-team", "CloudKit refused authorization for team ABCDE12345, container iCloud.com.example.pantry: check the team id first"),
+        ("expired-token", "is expired or invalid (cktool said: \"Error: Session has expired"),
+        ("wrong-team", "CloudKit refused authorization for team ABCDE12345, container iCloud.com.example.pantry (cktool said: \"Error: authorization-failed: The request is not authorized.\"), and refused listing the token's teams too"),
         ("wrong-container", "CloudKit does not know the container"),
         ("network", "cktool could not reach CloudKit"),
         ("hang", "did not finish within 1 s and was stopped"),

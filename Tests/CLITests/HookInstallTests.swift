@@ -110,4 +110,44 @@ import Testing
             #expect(script == file, "hooks/\(name) differs from the copy in the binary; run hooks/embed.sh")
         }
     }
+
+    /// install-hooks run as `argv0` (what the executable passes), in-process.
+    func install(as argv0: String, in directory: String) -> (status: Int32, stdout: String) {
+        let capture = CapturingConsole()
+        let status = Tool.run(["install-hooks"], environment: Self.environment, workingDirectory: directory,
+                              console: capture.console, executable: argv0)
+        return (status, capture.stdout)
+    }
+
+    func config(_ key: String, in repo: TemporaryDirectory) throws -> String? {
+        let result = try runProcess("git", ["config", key], in: repo.path, environment: Self.environment.mapValues { $0 })
+        return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    /// `swift run --package-path Tools cloudkit-schema install-hooks` runs the tool built in
+    /// Tools/.build: the package is recorded (relative to the repository), so the hooks run it.
+    @Test func recordsThePackageItWasRunFrom() throws {
+        let repo = try repository()
+        repo.write("Tools/Package.swift", "// swift-tools-version:6.0\n")
+        let built = repo.write("Tools/.build/x86_64-unknown-linux-gnu/debug/cloudkit-schema", "#!/bin/sh\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: built)
+        try git(["config", "cloudkit-schema.tool", "/old/cloudkit-schema"], in: repo.path)
+        let run = install(as: built, in: repo.path)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(try config("cloudkit-schema.package", in: repo) == "Tools")
+        #expect(try config("cloudkit-schema.tool", in: repo) == nil, "an older record would win over the package")
+        #expect(run.stdout.contains("The hooks run cloudkit-schema from the package Tools (recorded: git config cloudkit-schema.package Tools)."))
+    }
+
+    /// A binary outside any package (installed on its own) is recorded as the binary.
+    @Test func recordsTheBinaryOutsideAPackage() throws {
+        let repo = try repository()
+        let bin = TemporaryDirectory("bin")
+        let binary = bin.write("cloudkit-schema", "#!/bin/sh\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
+        let run = install(as: binary, in: repo.path)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(try config("cloudkit-schema.tool", in: repo) == binary)
+        #expect(try config("cloudkit-schema.package", in: repo) == nil)
+    }
 }

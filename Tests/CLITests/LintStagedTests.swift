@@ -115,6 +115,109 @@ import TestSupport
         #expect(overridden.status == 1, "--rule wins over the file: \(overridden.output)")
     }
 
+    // MARK: the whole model set, this commit's findings
+
+    static let photo = "import SwiftData\n\n@Model\nfinal class Photo {\n    var caption: String?\n    var entry: JournalEntry?\n    init() {}\n}\n"
+    static let entry = "import SwiftData\n\n@Model\nfinal class JournalEntry {\n    var text: String = \"\"\n    @Relationship(inverse: \\Photo.entry) var photos: [Photo]? = []\n    @Relationship(inverse: \\Place.entries) var place: Place?\n    init() {}\n}\n"
+    static let place = "import SwiftData\n\n@Model\nfinal class Place {\n    var name: String = \"\"\n    var entries: [JournalEntry]? = []\n    init() {}\n}\n"
+    static let app = "import SwiftData\nimport SwiftUI\n\n@main\nstruct TripApp: App {\n    var container: ModelContainer = {\n        let schema = Schema([Photo.self, JournalEntry.self, Place.self])\n        return try! ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema, cloudKitDatabase: .private(\"iCloud.com.example.trips\"))])\n    }()\n    var body: some Scene { WindowGroup { Text(\"Trips\") }.modelContainer(container) }\n}\n"
+
+    /// A committed app of three models and their registration: lint of the whole is clean.
+    func appRepository() throws -> FixtureRepository {
+        let repo = try FixtureRepository("staged-app")
+        repo.write("App/Models/Photo.swift", Self.photo)
+        repo.write("App/Models/JournalEntry.swift", Self.entry)
+        repo.write("App/Models/Place.swift", Self.place)
+        repo.write("App/TripApp.swift", Self.app)
+        try repo.commit("app")
+        let whole = try runProcess(cloudkitSchemaBinary, ["lint", "."], in: repo.path)
+        #expect(whole.status == 0, "the committed app is clean: \(whole.output)")
+        return repo
+    }
+
+    /// The inverse lives in another file: staging only Photo.swift with a relationship
+    /// nothing points back to fails as the lint of the whole app does.
+    @Test func aStagedModelIsJudgedWithTheWholeModelSet() throws {
+        let repo = try appRepository()
+        repo.write("App/Models/Photo.swift", Self.photo.replacingOccurrences(of: "    init() {}", with: "    var place: Place?\n    init() {}"))
+        try repo.git(["add", "App/Models/Photo.swift"])
+        let staged = try lintStaged(repo)
+        #expect(staged.result.status == 1, "\(staged.result.output)")
+        #expect(staged.result.stdout.contains("[missing-inverse]"), "\(staged.result.output)")
+        #expect(staged.result.stdout.contains("at App/Models/Photo.swift:7"), "\(staged.result.output)")
+        let whole = try runProcess(cloudkitSchemaBinary, ["lint", "."], in: repo.path)
+        #expect(whole.status == 1 && whole.stdout.contains("[missing-inverse]"), "the same verdict as the whole lint: \(whole.output)")
+    }
+
+    /// A to-one to a model declared in another file is a relationship, not an attribute of
+    /// an unknown type.
+    @Test func aRequiredToOneIsARequiredRelationship() throws {
+        let repo = try appRepository()
+        repo.write("App/Models/Photo.swift", Self.photo.replacingOccurrences(of: "var entry: JournalEntry?", with: "var entry: JournalEntry"))
+        try repo.git(["add", "-A"])
+        let staged = try lintStaged(repo)
+        #expect(staged.result.status == 1, "\(staged.result.output)")
+        #expect(staged.result.stdout.contains("[required-relationship]"), "\(staged.result.output)")
+        #expect(!staged.result.stdout.contains("[required-attribute]"), "\(staged.result.output)")
+    }
+
+    /// The registration names models declared elsewhere: no "registered but no @Model" warnings.
+    @Test func aStagedRegistrationFindsItsModels() throws {
+        let repo = try appRepository()
+        repo.write("App/TripApp.swift", Self.app + "// edited\n")
+        try repo.git(["add", "-A"])
+        let staged = try lintStaged(repo)
+        #expect(staged.result.status == 0, "\(staged.result.output)")
+        #expect(!staged.result.stdout.contains("[undeclared-model]"), "\(staged.result.output)")
+    }
+
+    /// A view whose stock `#Preview` builds an in-memory container that syncs is linted
+    /// when staged (a project rule, not a model rule).
+    @Test func aStagedPreviewContainerIsLinted() throws {
+        let repo = try appRepository()
+        repo.write("App/Views/TripView.swift", "import SwiftUI\nimport SwiftData\n\nstruct TripView: View {\n    var body: some View { Text(\"Trip\") }\n}\n\n#Preview {\n    TripView()\n        .modelContainer(for: Photo.self, inMemory: true)\n}\n")
+        repo.write("App/App.entitlements", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>iCloud.com.example.trips</string>\n\t</array>\n\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n\t</array>\n</dict>\n</plist>\n")
+        try repo.git(["add", "App/Views/TripView.swift"])
+        let staged = try lintStaged(repo)
+        #expect(staged.result.stdout.contains("[test-configuration-syncs]"), "\(staged.result.output)")
+        #expect(staged.result.stdout.contains("at App/Views/TripView.swift:10"), "\(staged.result.output)")
+    }
+
+    /// Findings elsewhere: one the commit causes (the inverse it removes is declared in an
+    /// unstaged file) is shown; one that was there before is not this commit's.
+    @Test func findingsElsewhereAreShownOnlyWhenTheCommitIntroducesThem() throws {
+        let repo = try appRepository()
+        repo.write("App/Legacy.swift", "import SwiftData\n\n@Model\nfinal class Legacy {\n    var code: String\n    init() { code = \"\" }\n}\n")
+        try repo.commit("a model that was already wrong")
+        repo.write("App/Models/Place.swift", Self.place.replacingOccurrences(of: "    var entries: [JournalEntry]? = []\n", with: ""))
+        try repo.git(["add", "-A"])
+        let staged = try lintStaged(repo)
+        #expect(staged.result.status == 1, "\(staged.result.output)")
+        #expect(staged.result.stdout.contains("at App/Models/JournalEntry.swift:7"), "introduced by this commit: \(staged.result.output)")
+        #expect(!staged.result.stdout.contains("App/Legacy.swift"), "there before: \(staged.result.output)")
+        #expect(staged.result.stdout.contains("2 findings in files this commit does not change, there before it too, not shown"), "\(staged.result.output)")
+    }
+
+    /// Deleting a model file stages no content, but it changes the model set: it is linted
+    /// (the registration now names a model nothing declares), as the whole lint says.
+    @Test func aDeletionIsLinted() throws {
+        let repo = try appRepository()
+        try repo.git(["rm", "-q", "App/Models/Place.swift"])
+        let staged = try lintStaged(repo)
+        #expect(!staged.result.stdout.contains("Nothing staged"), "\(staged.result.output)")
+        #expect(staged.result.stdout.contains("Place is registered as a model type but no @Model class Place was found"), "\(staged.result.output)")
+    }
+
+    /// Xcode opens issues by absolute path: the repository's file, never the scratch copy.
+    @Test func xcodePathsPointIntoTheRepository() throws {
+        let repo = try appRepository()
+        repo.write("App/Models/Photo.swift", Self.photo.replacingOccurrences(of: "var entry: JournalEntry?", with: "var entry: JournalEntry"))
+        try repo.git(["add", "-A"])
+        let run = try InputFaultRun(cloudkitSchemaBinary, ["lint", "--staged", "--format", "xcode"], in: repo.path)
+        let root = try repo.git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(run.result.stdout.contains(root + "/App/Models/Photo.swift:6: error: "), "\(run.result.output)")
+    }
+
     @Test(arguments: [["lint", "--staged", "App"], ["lint", "--staged", "--models", "App"], ["lint", "--staged", "--since", "HEAD"]])
     func stagedTakesNoPaths(arguments: [String]) throws {
         let repo = try repository()

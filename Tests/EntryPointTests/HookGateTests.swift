@@ -39,7 +39,7 @@ import Testing
 
     /// The tool reads SKIP_CLOUDKIT_SCHEMA_CHECK for the hook (one reader): yes-words skip
     /// loudly, no-words run, anything else blocks with exit 2.
-    @Test(arguments: [("1", Int32(0)), ("true", 0), ("YES", 0), ("0", 1), ("no", 1), ("false", 1), ("", 1), ("maybe", 2), ("on", 2)])
+    @Test(arguments: [("1", Int32(0)), (" 1", 0), ("true", 0), ("YES", 0), ("0", 1), ("no", 1), ("false", 1), ("", 1), ("maybe", 2), ("on", 2)])
     func preCommitLeavesSkipToTheTool(value: String, status: Int32) throws {
         let repo = try HookRepository(tool: .real)
         repo.dir.write("App/Models/Item.swift", Self.badModel)
@@ -78,9 +78,12 @@ import Testing
         #expect(!blocked.output.contains(ContractCommands.token))
         #expect(try repo.remoteTags().isEmpty)
 
-        let skipped = try repo.push(["v1.0"], environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"])
+        // The value as a shell line may carry it (" 1"): the tool, not the hook, reads it,
+        // so the hook and the tool run by hand agree.
+        let skipped = try repo.push(["v1.0"], environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": " 1"])
         #expect(skipped.status == 0, "\(skipped.output)")
-        #expect(skipped.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK=1 is set, so the CloudKit schema gate checked NOTHING."))
+        #expect(skipped.output.contains("SKIPPED: SKIP_CLOUDKIT_SCHEMA_CHECK= 1 is set, so the CloudKit schema gate checked NOTHING."))
+        #expect(skipped.output.components(separatedBy: "checked NOTHING").count == 2, "said once: \(skipped.output)")
         #expect(try repo.remoteTags() == ["v1.0"])
     }
 
@@ -93,5 +96,26 @@ import Testing
         #expect(push.status == 0, "\(push.output)")
         #expect(push.output.contains("cloudkit-schema gate: PASSED"))
         #expect(try repo.remoteTags() == ["v1.0"])
+    }
+
+    /// A release tagged before the tool was adopted has no configuration: the gate uses the
+    /// current one (and says so) on the tag's own models, instead of exit 2.
+    @Test(.enabled(if: ContractCommands.exist("gate")))
+    func prePushGatesATagFromBeforeTheToolWithTheCurrentConfiguration() throws {
+        let repo = try HookRepository(tool: .real)
+        repo.dir.write("App/Models/Item.swift", Self.goodModel)
+        #expect(try repo.commit("before the tool", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"]).status == 0)
+        try repo.git(["tag", "v0.9"])
+        let schema = try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        // Adopted later, with a model Production lacks: the tag's verdict must not see it.
+        repo.dir.write(".cloudkit-schema.json", ContractCommands.configuration(modelPaths: ["App/Models"]))
+        repo.dir.write("App/Models/Later.swift", Self.goodModel.replacingOccurrences(of: "class Item", with: "class Later"))
+        #expect(try repo.commit("adopt the tool", environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": "1"]).status == 0)
+        repo.serve(development: schema, production: schema)
+        let push = try repo.push(["v0.9"])
+        #expect(push.status == 0, "\(push.output)")
+        #expect(push.output.contains("release tag v0.9 has no configuration of its own (it predates the tool): the gate uses the current one, .cloudkit-schema.json"), "\(push.output)")
+        #expect(push.output.contains("cloudkit-schema gate: PASSED"), "\(push.output)")
+        #expect(try repo.remoteTags() == ["v0.9"])
     }
 }

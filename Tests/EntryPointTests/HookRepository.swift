@@ -83,6 +83,11 @@ final class HookRepository: @unchecked Sendable {
         try git(["remote", "add", "origin", remote.path])
         let install = try runProcess(cloudkitSchemaBinary, ["install-hooks"], in: dir.path, environment: environment)
         guard install.status == 0 else { throw HookTestError("install-hooks failed: \(install.output)") }
+        if tool != .real {
+            // install-hooks recorded this package's own build (the real tool); the stand-in
+            // tests are about the lookup without a record.
+            for key in ["cloudkit-schema.package", "cloudkit-schema.tool"] { _ = try? run(["config", "--unset", key]) }
+        }
         try git(["commit", "-q", "--allow-empty", "-m", "initial"])
     }
 

@@ -71,7 +71,7 @@ import Testing
         #expect(repo.toolCalls().isEmpty, "a branch push needs no tool")
         let tag = try repo.push(["nightly-1"])
         #expect(tag.status == 0, "\(tag.output)")
-        #expect(repo.toolCalls().map(\.arguments) == [["config", "--get", "tagPattern"]])
+        #expect(repo.toolCalls().map(\.arguments) == [["config", "--get", "tagPattern"], ["config", "--get", "configFile"]])
     }
 
     /// No pattern configured (the tool prints nothing): every tag is a release tag.
@@ -80,7 +80,7 @@ import Testing
         try repo.git(["tag", "nightly-1"])
         let push = try repo.push(["nightly-1"])
         #expect(push.status == 0, "\(push.output)")
-        #expect(repo.toolCalls().map(\.arguments) == [["config", "--get", "tagPattern"], ["gate", "--no-create"]])
+        #expect(repo.toolCalls().map(\.arguments) == [["config", "--get", "tagPattern"], ["config", "--get", "configFile"], ["gate", "--no-create"]])
     }
 
     /// The configuration cannot be read: the push is blocked, never waved through.
@@ -155,8 +155,59 @@ import Testing
         let commit = try bare.commit("no tool")
         #expect(commit.status != 0)
         #expect(try bare.runHook("pre-commit").status == 2)
-        #expect(commit.output.contains("cannot find cloudkit-schema: build it (swift build --product cloudkit-schema)"))
+        #expect(commit.output.contains("cannot find cloudkit-schema: add CloudKitSchemaGate to a tools package"), "\(commit.output)")
         #expect(commit.output.contains("git commit --no-verify"))
+    }
+
+    /// README's layout: the app repository has no Package.swift, the tool comes from a
+    /// `Tools/` package. Nothing recorded: the message names the command that records it.
+    @Test func theCannotFindMessageNamesTheFixForAToolsPackage() throws {
+        let repo = try HookRepository(tool: .none)
+        repo.dir.write("Tools/Package.swift", "// swift-tools-version:6.0\n")
+        repo.dir.write("Item.swift", "@Model class Item {}\n")
+        let commit = try repo.commit("no tool")
+        #expect(commit.status != 0)
+        #expect(commit.output.contains("this repository has one in Tools/: run 'swift run --package-path Tools cloudkit-schema install-hooks' once (it records the package), or git config cloudkit-schema.package Tools"), "\(commit.output)")
+        #expect(!commit.output.contains("swift build --product cloudkit-schema"), "no root package to build: \(commit.output)")
+    }
+
+    /// The package install-hooks recorded wins over a cloudkit-schema on PATH (which may be
+    /// another version); its built binary runs, and without it and without swift the
+    /// message names the build command for that package.
+    @Test func theRecordedPackageIsWhereTheToolComesFrom() throws {
+        let repo = try HookRepository(tool: .stubOnPath)
+        repo.dir.write(".gitignore", "Tools/.build/\n")
+        repo.dir.write("Tools/Package.swift", "// swift-tools-version:6.0\n")
+        try repo.git(["config", "cloudkit-schema.package", "Tools"])
+        repo.dir.write("Item.swift", "@Model class Item {}\n")
+        let unbuilt = try repo.commit("not built")
+        #expect(unbuilt.status != 0)
+        #expect(unbuilt.output.contains("cannot find cloudkit-schema: Tools has no built cloudkit-schema and swift is not on PATH"), "\(unbuilt.output)")
+        #expect(unbuilt.output.contains("build it once with 'swift build --package-path Tools --product cloudkit-schema'"), "\(unbuilt.output)")
+        #expect(repo.toolCalls().isEmpty, "the cloudkit-schema on PATH is not the recorded one")
+
+        let built = repo.dir.write("Tools/.build/debug/cloudkit-schema", try String(contentsOfFile: repo.stub, encoding: .utf8))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: built)
+        #expect(try repo.commit("built").status == 0)
+        #expect(repo.toolCalls().count == 1)
+    }
+
+    @Test func aRecordedBinaryThatIsGoneNamesTheFix() throws {
+        let repo = try HookRepository(tool: .stubOnPath)
+        try repo.git(["config", "cloudkit-schema.tool", repo.dir.file("gone/cloudkit-schema")])
+        repo.dir.write("Item.swift", "@Model class Item {}\n")
+        let commit = try repo.commit("gone")
+        #expect(commit.status != 0)
+        #expect(commit.output.contains("git config cloudkit-schema.tool is \(repo.dir.file("gone/cloudkit-schema")), which is not an executable file"), "\(commit.output)")
+        #expect(commit.output.contains("run install-hooks again"), "\(commit.output)")
+    }
+
+    @Test func aRecordedBinaryRuns() throws {
+        let repo = try HookRepository(tool: .none)
+        try repo.git(["config", "cloudkit-schema.tool", repo.stub])
+        repo.dir.write("Item.swift", "@Model class Item {}\n")
+        #expect(try repo.commit("recorded binary").status == 0)
+        #expect(repo.toolCalls().count == 1)
     }
 
     @Test func theToolIsFoundAsABuiltBinaryOfThePackage() throws {

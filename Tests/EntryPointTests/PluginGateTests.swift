@@ -53,6 +53,35 @@ struct PluginGateTests {
         #expect(run.stdout.contains("SKIP_CLOUDKIT_SCHEMA_CHECK"))
     }
 
+    /// With `--format json`, `swift package`'s stdout is one JSON document, whatever the
+    /// outcome; the tool's progress and status line are on its stderr (as the plugin's
+    /// progress messages), and the real exit status is named there.
+    @Test(arguments: [
+        ("gate", ["--always"], "fail", "cloudkit-schema gate failed with exit status 1"),
+        ("gate", ["--always", "SKIP"], "skipped", "cloudkit-schema gate: SKIPPED (exit 0)"),
+        ("check-schema", [], "pass", "[CheckSchemaPlugin] check: exporting Production and Development"),
+        ("check-schema", ["--production", "missing.ckdb"], "error", "cloudkit-schema check failed with exit status 2"),
+        ("gate", ["--target", "Nope"], "error", "error: --target Nope: no target named 'Nope'"),
+    ])
+    func jsonIsTheOnlyThingOnStdout(verb: String, arguments: [String], status: String, onStderr: String) throws {
+        let consumer = try consumer
+        let schema = try complete()
+        try consumer.serve(development: schema, production: status == "fail" ? ContractCommands.emptyProduction : schema)
+        var environment = Self.token
+        if arguments.contains("SKIP") { environment["SKIP_CLOUDKIT_SCHEMA_CHECK"] = "1" }
+        let run = try consumer.swiftPackage(
+            Self.network, verb, arguments.filter { $0 != "SKIP" } + ["--format", "json"], environment: environment)
+        #expect(run.status == (status == "pass" || status == "skipped" ? 0 : 1), "\(run.output)")
+        let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        let json = try #require(document as? [String: Any], "\(run.stdout)")
+        #expect(json["status"] as? String == status, "\(run.stdout)")
+        #expect(run.stderr.contains(onStderr), "\(run.stderr)")
+        if status != "error" || verb == "check-schema" {
+            #expect(run.stderr.contains("cloudkit-schema \(verb == "gate" ? "gate" : "check"): "), "the status line: \(run.stderr)")
+        }
+        #expect(!run.output.contains(ContractCommands.token))
+    }
+
     /// create-schema runs the configured command in the package directory, streaming its output.
     @Test(.enabled(if: ContractCommands.exist("create")))
     func createSchemaRunsTheConfiguredCommandInThePackage() throws {

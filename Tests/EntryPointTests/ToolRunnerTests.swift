@@ -72,4 +72,43 @@ import Darwin
             #expect(error.description.contains("swift build --product cloudkit-schema"))
         }
     }
+
+    /// Under SwiftPM the tool's stderr is read line by line (the plugin passes each on as
+    /// a progress message); stdout is left alone.
+    @Test func theToolsStderrArrivesLineByLine() throws {
+        let directory = TemporaryDirectory()
+        let lines = LineLog()
+        let invocation = ToolInvocation(
+            verb: .gate, executable: "/bin/sh",
+            arguments: ["-c", "echo report > out; echo first >&2; printf 'second\\nthird' >&2; exit 4"],
+            workingDirectory: directory.path)
+        #expect(try ToolRunner.run(invocation, stderr: .lines { lines.append($0) }) == .exited(4))
+        #expect(lines.all == ["first", "second", "third"])
+        #expect(directory.read("out") == "report\n")
+    }
+
+    /// Something the tool started that keeps stderr open cannot hold the plugin once the
+    /// tool has exited: reading stops 2 s later.
+    @Test func aGrandchildHoldingStderrDoesNotHoldThePlugin() throws {
+        let directory = TemporaryDirectory()
+        let invocation = ToolInvocation(
+            verb: .gate, executable: "/bin/sh",
+            arguments: ["-c", "sleep 30 & echo $! > holder; echo started >&2; exit 0"],
+            workingDirectory: directory.path)
+        let lines = LineLog()
+        let started = Date()
+        #expect(try ToolRunner.run(invocation, stderr: .lines { lines.append($0) }) == .exited(0))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(lines.all == ["started"])
+        if let pid = Int32(directory.read("holder")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""), pid > 1 {
+            kill(pid, SIGKILL)
+        }
+    }
+}
+
+final class LineLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

@@ -74,12 +74,18 @@ enum ExportFixtures {
         #expect(!CKToolRunner.isAvailable(environment: environment))
     }
 
+    static func refusal(_ said: String, teams: CKToolRefusal.TeamCheck = .notRun) -> CKToolRefusal {
+        CKToolRefusal(teamID: team, containerID: container, said: said, token: .keychain, teams: teams)
+    }
+
     @Test(arguments: [
         ("no-cktool", CKToolError.cktoolNotFound),
-        ("no-token", .noToken),
-        ("expired-token", .invalidToken),
-        ("wrong-team", .authorizationFailed(teamID: team, containerID: container)),
-        ("wrong-container", .containerNotFound(teamID: team, containerID: container)),
+        ("no-token", .noToken(refusal("Error: No token found. Save a CloudKit management token with \"cktool save-token --type management\"."))),
+        ("expired-token", .invalidToken(refusal("Error: Session has expired or is invalid. Please re-authenticate."))),
+        // The fake refuses get-teams the same way: the token is what CloudKit refuses.
+        ("wrong-team", .authorizationFailed(refusal("Error: authorization-failed: The request is not authorized.", teams: .tokenRefused))),
+        ("wrong-container", .containerNotFound(refusal("Error: bad-container: The container was not found.",
+                                                       teams: .failed("Error: bad-container: The container was not found.")))),
         ("network", .network(detail: "Error: The Internet connection appears to be offline. (NSURLErrorDomain -1009)")),
         ("garbage", .unparsableExport(.production, error: "", keptAt: nil, redacted: false)),
         ("empty", .emptyExport(.production)),
@@ -123,6 +129,50 @@ enum ExportFixtures {
         let error = try #require(failure(mode: "echo-token", ["CLOUDKIT_MANAGEMENT_TOKEN": "sentinel-token-2"]))
         #expect(!error.message.contains("sentinel-token-2"))
         #expect(error.message.contains("<redacted>"))
+    }
+
+    /// The issue's CI case: the token comes from CLOUDKIT_MANAGEMENT_TOKEN and CloudKit
+    /// answers 401, for get-teams too. The fix is the secret, not save-token, and cktool's
+    /// own line is shown (redacted).
+    @Test func aRefusedTokenFromTheEnvironmentIsFixedWhereItComesFrom() throws {
+        let error = try #require(failure(mode: "unauthorized", ["CLOUDKIT_MANAGEMENT_TOKEN": "sentinel-token-3"]))
+        guard case .authorizationFailed(let refusal) = error else { Issue.record("\(error)"); return }
+        #expect(refusal.token == .environment && refusal.teams == .tokenRefused)
+        #expect(error.message.contains("(cktool said: \"Error: authorization failed (HTTP 401)\")"), "\(error.message)")
+        #expect(error.message.contains("replace the CLOUDKIT_MANAGEMENT_TOKEN secret"), "\(error.message)")
+        #expect(!error.message.contains("save-token"), "\(error.message)")
+        #expect(fake.calls.map { $0[1] } == ["export-schema", "get-teams"])
+    }
+
+    @Test func aRefusedTokenFromTheKeychainIsSavedAgain() throws {
+        let error = try #require(failure(mode: "unauthorized"))
+        #expect(error.message.contains("xcrun cktool save-token --type management"), "\(error.message)")
+        #expect(!error.message.contains("secret"), "\(error.message)")
+    }
+
+    /// A wrong team id is told apart from the container by the teams the token can use.
+    @Test func aTeamTheTokenCannotUseIsBlamedOnTheTeamNotTheContainer() throws {
+        for mode in ["unauthorized", "wrong-container"] {
+            let error = try #require(failure(mode: mode, ["FAKE_XCRUN_MODE_GET_TEAMS": "ok", "FAKE_XCRUN_TEAMS": "ZYXWV98765: Other Team"]))
+            #expect(error.message.contains("team \(Self.team) is not one of the teams the management token saved in the keychain can use (xcrun cktool get-teams lists ZYXWV98765: Other Team)"), "\(mode): \(error.message)")
+            #expect(error.message.contains("set teamId in .cloudkit-schema.json (or TEAM_ID, --team-id)"), "\(mode): \(error.message)")
+            #expect(!error.message.contains("check the container id"), "\(mode): \(error.message)")
+        }
+    }
+
+    @Test func aContainerOfTheTokensTeamIsBlamedOnTheContainer() throws {
+        for mode in ["unauthorized", "wrong-container"] {
+            let error = try #require(failure(mode: mode, ["FAKE_XCRUN_MODE_GET_TEAMS": "ok"]))
+            #expect(error.message.contains("check the container id against the app's .entitlements"), "\(mode): \(error.message)")
+            #expect(!error.message.contains("set teamId"), "\(mode): \(error.message)")
+        }
+    }
+
+    /// When get-teams cannot answer, both causes are named and how to tell them apart.
+    @Test func withoutTheTeamsBothCausesAreNamed() throws {
+        let error = try #require(failure(mode: "unauthorized", ["FAKE_XCRUN_MODE_GET_TEAMS": "network"]))
+        #expect(error.message.contains("either the team id is wrong or the management token saved in the keychain is not valid for it"), "\(error.message)")
+        #expect(error.message.contains("Run 'xcrun cktool get-teams'"), "\(error.message)")
     }
 
     @Test func getTeamsRuns() throws {

@@ -14,6 +14,7 @@ import Foundation
 /// | no-token | cktool's missing-token error (exit 1) |
 /// | expired-token | "Session has expired or is invalid" (exit 1) |
 /// | wrong-team | "authorization-failed" (what a wrong team id gives) |
+/// | unauthorized | "authorization failed (HTTP 401)" |
 /// | wrong-container | container not found (exit 1) |
 /// | network | NSURLErrorDomain -1009 offline (exit 1) |
 /// | hang | a shell waiting on a `sleep` child (not exec'd), so only a group kill ends it |
@@ -27,6 +28,9 @@ import Foundation
 /// | huge-file | exit 0, writes 64 MB + 1 of blank lines, then the export, as the export file |
 /// | stubborn | starts a grandchild that ignores every signal, traps SIGTERM itself and never ends |
 /// | leaves-child | starts a grandchild that ignores every signal, then waits (SIGTERM ends the fake itself) |
+///
+/// `FAKE_XCRUN_MODE_GET_TEAMS` picks the behaviour of `get-teams` calls alone, and
+/// `FAKE_XCRUN_TEAMS` is what an `ok` get-teams prints (default `ABCDE12345: Test Team`).
 ///
 /// stubborn and leaves-child act on every call, before anything else (so the fake can
 /// also stand in for a create command). They append their pid and the grandchild's to
@@ -118,11 +122,13 @@ public final class FakeXcrun: @unchecked Sendable {
       production) [ -n "$FAKE_XCRUN_MODE_PRODUCTION" ] && mode="$FAKE_XCRUN_MODE_PRODUCTION" ;;
       development) [ -n "$FAKE_XCRUN_MODE_DEVELOPMENT" ] && mode="$FAKE_XCRUN_MODE_DEVELOPMENT" ;;
     esac
+    [ "$sub" = get-teams ] && [ -n "$FAKE_XCRUN_MODE_GET_TEAMS" ] && mode="$FAKE_XCRUN_MODE_GET_TEAMS"
     case "$mode" in
       no-cktool) echo 'xcrun: error: unable to find utility "cktool", not a developer tool or in PATH' >&2; exit 72 ;;
       no-token) echo 'Error: No token found. Save a CloudKit management token with "cktool save-token --type management".' >&2; exit 1 ;;
       expired-token) echo 'Error: Session has expired or is invalid. Please re-authenticate.' >&2; exit 1 ;;
       wrong-team) echo 'Error: authorization-failed: The request is not authorized.' >&2; exit 1 ;;
+      unauthorized) echo 'Error: authorization failed (HTTP 401)' >&2; exit 1 ;;
       wrong-container) echo 'Error: bad-container: The container was not found.' >&2; exit 1 ;;
       network) echo 'Error: The Internet connection appears to be offline. (NSURLErrorDomain -1009)' >&2; exit 1 ;;
       hang) echo "$$" > "$dir/hang.pid"; sleep 300; exit 0 ;;
@@ -130,7 +136,7 @@ public final class FakeXcrun: @unchecked Sendable {
       echo-token) echo "token is $CLOUDKIT_MANAGEMENT_TOKEN" >&2; echo "token=$CLOUDKIT_MANAGEMENT_TOKEN"; exit 9 ;;
     esac
     case "$sub" in
-      get-teams) echo "ABCDE12345: Test Team"; exit 0 ;;
+      get-teams) printf '%s\n' "${FAKE_XCRUN_TEAMS:-ABCDE12345: Test Team}"; exit 0 ;;
       export-schema) ;;
       *) echo "fake xcrun: unexpected subcommand $sub" >&2; exit 64 ;;
     esac

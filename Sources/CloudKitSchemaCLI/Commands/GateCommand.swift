@@ -49,8 +49,7 @@ enum GateCommand {
         do {
             switch try SkipSwitch.decide(context.environment) {
             case .skip(let value):
-                context.console.errorLine("warning: " + SkipSwitch.skipMessage(value))
-                return Report(command: "gate", status: .skipped, notes: [SkipSwitch.skipMessage(value)])
+                return ReportOutput.skipped("gate", message: SkipSwitch.skipMessage(value), context)
             case .run:
                 break
             }
@@ -104,13 +103,7 @@ enum GateCommand {
             context.console.errorLine("error: \(message)")
         }
         writeStepSummary(report, context)
-        let rendered = ReportOutput.render(report, format, context)
-        context.console.out(rendered)
-        let lastLine = rendered.split(separator: "\n").last.map(String.init) ?? ""
-        let summaryLine = report.redacted(by: context.console.redactor).summaryLine
-        if lastLine != summaryLine {
-            context.console.errorLine(summaryLine)
-        }
+        ReportOutput.print(report, format, context)
     }
 
     /// Appends the Markdown summary to GITHUB_STEP_SUMMARY. It is a copy of the verdict

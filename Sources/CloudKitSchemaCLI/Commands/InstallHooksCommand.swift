@@ -14,6 +14,11 @@ enum InstallHooksCommand {
         the tag pattern). Hooks go where git runs them: core.hooksPath if set, else .git/hooks.
         An existing hook is never replaced without --force.
 
+        It also records where the tool lives, so the hooks run the same one: the Swift
+        package it was run from (swift run --package-path Tools cloudkit-schema
+        install-hooks records Tools, as git config cloudkit-schema.package), or the binary
+        itself (git config cloudkit-schema.tool).
+
         Bypass deliberately, once: SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ... (or git push ...);
         the hook says loudly that it skipped. 'git commit --no-verify' skips every hook silently.
         """,
@@ -25,7 +30,7 @@ enum InstallHooksCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
         let selected = try selectedHooks(context.arguments.all("hook"))
-        let directory = try hooksDirectory(context)
+        let (repository, directory) = try hooksDirectory(context)
         let force = context.arguments.flag("force")
         var plans: [(name: String, script: String, path: String, existing: String?)] = []
         for (name, script) in selected {
@@ -64,8 +69,21 @@ enum InstallHooksCommand {
         } catch {
             throw .setup("could not write the hooks into \(directory): \(error.localizedDescription); check that the directory is writable")
         }
+        try recordToolLocation(context, repository)
         context.console.line("Bypass once, deliberately: SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ... (or git push ...)")
         return 0
+    }
+
+    /// Records the package (or binary) this tool was started from, for the hooks.
+    static func recordToolLocation(_ context: CommandContext, _ repository: GitRepository) throws(CLIError) {
+        guard let executable = ToolLocation.executable(context.executable, context) else { return }
+        let location = ToolLocation.of(executable: executable, repositoryRoot: repository.root)
+        do {
+            try location.record(in: repository)
+        } catch {
+            throw .setup("the hooks are installed, but where the tool lives could not be recorded: \(error.message); set it with 'git config \(ToolLocation.packageKey) Tools' (the package that depends on CloudKitSchemaGate)")
+        }
+        context.console.line(location.description)
     }
 
     static func selectedHooks(_ names: [String]) throws(CLIError) -> [(name: String, script: String)] {
@@ -85,7 +103,7 @@ enum InstallHooksCommand {
     /// Where git runs hooks from: `git rev-parse --git-path hooks` honours core.hooksPath
     /// (relative, absolute or ~) and linked worktrees; run at the top, the answer is
     /// relative to it.
-    static func hooksDirectory(_ context: CommandContext) throws(CLIError) -> String {
+    static func hooksDirectory(_ context: CommandContext) throws(CLIError) -> (GitRepository, String) {
         let repository: GitRepository
         let output: String
         do throws(GitError) {
@@ -100,7 +118,7 @@ enum InstallHooksCommand {
         guard let path = output.split(separator: "\n").first.map(String.init), !path.isEmpty else {
             throw .setup("git rev-parse --git-path hooks printed nothing; run it by hand to see why")
         }
-        return path.hasPrefix("/") ? path : repository.root + "/" + path
+        return (repository, path.hasPrefix("/") ? path : repository.root + "/" + path)
     }
 
     /// Renames `path` to `path.orig` (or `.orig.1`, `.orig.2`... if taken) and returns the new name.

@@ -135,8 +135,7 @@ enum LintCommand {
         }
         if case .skip(let value) = decision {
             let message = SkipSwitch.skipMessage(value, skipped: "CloudKit model lint of the staged files")
-            context.console.errorLine("warning: " + message)
-            return try ReportOutput.emit(Report(command: "lint", status: .skipped, notes: [message]), context)
+            return try ReportOutput.emit(ReportOutput.skipped("lint", message: message, context), context)
         }
         let snapshot = try PipelineOptions.engine {
             try StagedSnapshot.make(workingDirectory: context.workingDirectory, environment: context.environment)
@@ -148,13 +147,13 @@ enum LintCommand {
         let configured = try snapshot.configurationFile.map { file throws(CLIError) in
             try configuredLevels(context, configPath: file, workingDirectory: snapshot.directory)
         } ?? [:]
-        let request = LintRequest(
-            paths: [snapshot.directory], overrides: try overrides(context, configured: configured),
-            workingDirectory: snapshot.directory, environment: context.environment)
-        var shown = context
-        shown.workingDirectory = snapshot.directory
-        context.console.errorLine("lint: the staged content of \(snapshot.staged.count) file(s) (the index, not the working tree)")
-        return try emit(request, shown, reader: reader)
+        let overrides = try overrides(context, configured: configured)
+        context.console.errorLine("lint: the staged content of \(snapshot.staged.count) file(s), judged with the rest of the index (not the working tree)")
+        let report = try PipelineOptions.engine {
+            try StagedLint.run(snapshot, runner: LintRunner(reader: reader), overrides: overrides, environment: context.environment)
+        }
+        // Paths are the repository's: `xcode` makes them absolute against its root.
+        return try ReportOutput.emit(report, context, pathsRelativeTo: snapshot.repositoryRoot)
     }
 
     static func emit(_ request: LintRequest, _ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {

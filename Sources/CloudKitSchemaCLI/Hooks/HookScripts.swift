@@ -22,11 +22,13 @@ enum HookScripts {
 #
 # Finding the tool, first match wins:
 #   $CLOUDKIT_SCHEMA                      a path to cloudkit-schema
-#   <package>/.build/{release,debug}/     a built cloudkit-schema (or the plugin's cloudkit-schema-tool)
-#   cloudkit-schema on PATH
+#   git config cloudkit-schema.tool       the binary install-hooks was run as (when not from a package)
+#   <package>/.build/{release,debug}/     a built cloudkit-schema of the package (or the plugins' cloudkit-schema-tool)
 #   swift run --package-path <package> cloudkit-schema
-# <package> is $CLOUDKIT_SCHEMA_PACKAGE, else `git config cloudkit-schema.package`, else the
-# repository root: the Swift package that builds cloudkit-schema or depends on CloudKitSchemaGate.
+#   cloudkit-schema on PATH, then the repository root as the package
+# <package> is $CLOUDKIT_SCHEMA_PACKAGE, else `git config cloudkit-schema.package` (install-hooks
+# records the package it was run from, e.g. Tools), relative to the repository root: the Swift
+# package that builds cloudkit-schema or depends on CloudKitSchemaGate.
 set -u
 hook=pre-commit
 verb=commit
@@ -40,27 +42,63 @@ say() { printf 'cloudkit-schema %s: %s\n' "$hook" "$*" >&2; }
 # --no-verify bypasses the hook.
 find_tool() {
     root=$(git rev-parse --show-toplevel) || exit 2
-    package=${CLOUDKIT_SCHEMA_PACKAGE:-$(git config cloudkit-schema.package || true)}
-    package=${package:-$root}
-    case $package in /*) ;; *) package=$root/$package ;; esac
+    skip_all="or skip every hook once with git $verb --no-verify"
     tool=${CLOUDKIT_SCHEMA:-}
     if [ -n "$tool" ]; then
         [ -x "$tool" ] && return 0
         say "CLOUDKIT_SCHEMA=$tool is not an executable file; point it at cloudkit-schema or unset it."
         exit 2
     fi
+    tool=$(git config cloudkit-schema.tool || true)
+    if [ -n "$tool" ]; then
+        [ -x "$tool" ] && return 0
+        say "git config cloudkit-schema.tool is $tool, which is not an executable file (moved or deleted): run install-hooks again with the cloudkit-schema you use (it records it), or git config --unset cloudkit-schema.tool; $skip_all."
+        exit 2
+    fi
+    package=${CLOUDKIT_SCHEMA_PACKAGE:-$(git config cloudkit-schema.package || true)}
+    if [ -n "$package" ]; then
+        shown=$package  # as recorded: relative to the repository root, where git runs hooks
+        case $package in /*) ;; *) package=$root/$package ;; esac
+        built_or_swift_run && return 0
+        if [ ! -f "$package/Package.swift" ]; then
+            say "the recorded package $shown has no Package.swift: run install-hooks again from the package that depends on CloudKitSchemaGate (swift run --package-path Tools cloudkit-schema install-hooks records it), or git config --unset cloudkit-schema.package; $skip_all."
+        else
+            say "cannot find cloudkit-schema: $shown has no built cloudkit-schema and swift is not on PATH (git apps run hooks with a short PATH): build it once with 'swift build --package-path $shown --product cloudkit-schema' (the hook then runs $shown/.build/debug/cloudkit-schema), or set CLOUDKIT_SCHEMA to its path; $skip_all."
+        fi
+        exit 2
+    fi
+    package=$root
     for candidate in release/cloudkit-schema debug/cloudkit-schema debug/cloudkit-schema-tool; do
         tool=$package/.build/$candidate
         [ -x "$tool" ] && return 0
     done
     tool=$(command -v cloudkit-schema 2>/dev/null || true)
     [ -n "$tool" ] && return 0
-    if [ -f "$package/Package.swift" ] && command -v swift >/dev/null 2>&1; then
-        tool=""
-        return 0
+    built_or_swift_run && return 0
+    if [ -f "$root/Package.swift" ]; then
+        say "cannot find cloudkit-schema: swift is not on PATH (git apps run hooks with a short PATH): build it once with 'swift build --product cloudkit-schema' in $root, or set CLOUDKIT_SCHEMA to its path; $skip_all."
+        exit 2
     fi
-    say "cannot find cloudkit-schema: build it (swift build --product cloudkit-schema), put it on PATH, or set CLOUDKIT_SCHEMA to its path; or skip every hook once with git $verb --no-verify."
+    for manifest in "$root"/*/Package.swift; do
+        [ -f "$manifest" ] || continue
+        found=${manifest%/Package.swift}
+        found=${found#"$root"/}
+        say "cannot find cloudkit-schema: the hooks do not know which package runs it, and this repository has one in $found/: run 'swift run --package-path $found cloudkit-schema install-hooks' once (it records the package), or git config cloudkit-schema.package $found; $skip_all."
+        exit 2
+    done
+    say "cannot find cloudkit-schema: add CloudKitSchemaGate to a tools package (README \"Adopting it in an app\") and run 'swift run --package-path Tools cloudkit-schema install-hooks' (it records where the tool is), put cloudkit-schema on PATH, or set CLOUDKIT_SCHEMA to its path; $skip_all."
     exit 2
+}
+
+# A built cloudkit-schema of $package (sets tool), else swift run in it (tool=""); false
+# when neither can run.
+built_or_swift_run() {
+    for candidate in release/cloudkit-schema debug/cloudkit-schema debug/cloudkit-schema-tool; do
+        tool=$package/.build/$candidate
+        [ -x "$tool" ] && return 0
+    done
+    tool=""
+    [ -f "$package/Package.swift" ] && command -v swift >/dev/null 2>&1
 }
 
 # Runs the tool outside git's hook environment (GIT_DIR, GIT_WORK_TREE and GIT_PREFIX would
@@ -118,11 +156,13 @@ exit "$status"
 #
 # Finding the tool, first match wins:
 #   $CLOUDKIT_SCHEMA                      a path to cloudkit-schema
-#   <package>/.build/{release,debug}/     a built cloudkit-schema (or the plugin's cloudkit-schema-tool)
-#   cloudkit-schema on PATH
+#   git config cloudkit-schema.tool       the binary install-hooks was run as (when not from a package)
+#   <package>/.build/{release,debug}/     a built cloudkit-schema of the package (or the plugins' cloudkit-schema-tool)
 #   swift run --package-path <package> cloudkit-schema
-# <package> is $CLOUDKIT_SCHEMA_PACKAGE, else `git config cloudkit-schema.package`, else the
-# repository root: the Swift package that builds cloudkit-schema or depends on CloudKitSchemaGate.
+#   cloudkit-schema on PATH, then the repository root as the package
+# <package> is $CLOUDKIT_SCHEMA_PACKAGE, else `git config cloudkit-schema.package` (install-hooks
+# records the package it was run from, e.g. Tools), relative to the repository root: the Swift
+# package that builds cloudkit-schema or depends on CloudKitSchemaGate.
 set -u
 hook=pre-push
 verb=push
@@ -136,27 +176,63 @@ say() { printf 'cloudkit-schema %s: %s\n' "$hook" "$*" >&2; }
 # --no-verify bypasses the hook.
 find_tool() {
     root=$(git rev-parse --show-toplevel) || exit 2
-    package=${CLOUDKIT_SCHEMA_PACKAGE:-$(git config cloudkit-schema.package || true)}
-    package=${package:-$root}
-    case $package in /*) ;; *) package=$root/$package ;; esac
+    skip_all="or skip every hook once with git $verb --no-verify"
     tool=${CLOUDKIT_SCHEMA:-}
     if [ -n "$tool" ]; then
         [ -x "$tool" ] && return 0
         say "CLOUDKIT_SCHEMA=$tool is not an executable file; point it at cloudkit-schema or unset it."
         exit 2
     fi
+    tool=$(git config cloudkit-schema.tool || true)
+    if [ -n "$tool" ]; then
+        [ -x "$tool" ] && return 0
+        say "git config cloudkit-schema.tool is $tool, which is not an executable file (moved or deleted): run install-hooks again with the cloudkit-schema you use (it records it), or git config --unset cloudkit-schema.tool; $skip_all."
+        exit 2
+    fi
+    package=${CLOUDKIT_SCHEMA_PACKAGE:-$(git config cloudkit-schema.package || true)}
+    if [ -n "$package" ]; then
+        shown=$package  # as recorded: relative to the repository root, where git runs hooks
+        case $package in /*) ;; *) package=$root/$package ;; esac
+        built_or_swift_run && return 0
+        if [ ! -f "$package/Package.swift" ]; then
+            say "the recorded package $shown has no Package.swift: run install-hooks again from the package that depends on CloudKitSchemaGate (swift run --package-path Tools cloudkit-schema install-hooks records it), or git config --unset cloudkit-schema.package; $skip_all."
+        else
+            say "cannot find cloudkit-schema: $shown has no built cloudkit-schema and swift is not on PATH (git apps run hooks with a short PATH): build it once with 'swift build --package-path $shown --product cloudkit-schema' (the hook then runs $shown/.build/debug/cloudkit-schema), or set CLOUDKIT_SCHEMA to its path; $skip_all."
+        fi
+        exit 2
+    fi
+    package=$root
     for candidate in release/cloudkit-schema debug/cloudkit-schema debug/cloudkit-schema-tool; do
         tool=$package/.build/$candidate
         [ -x "$tool" ] && return 0
     done
     tool=$(command -v cloudkit-schema 2>/dev/null || true)
     [ -n "$tool" ] && return 0
-    if [ -f "$package/Package.swift" ] && command -v swift >/dev/null 2>&1; then
-        tool=""
-        return 0
+    built_or_swift_run && return 0
+    if [ -f "$root/Package.swift" ]; then
+        say "cannot find cloudkit-schema: swift is not on PATH (git apps run hooks with a short PATH): build it once with 'swift build --product cloudkit-schema' in $root, or set CLOUDKIT_SCHEMA to its path; $skip_all."
+        exit 2
     fi
-    say "cannot find cloudkit-schema: build it (swift build --product cloudkit-schema), put it on PATH, or set CLOUDKIT_SCHEMA to its path; or skip every hook once with git $verb --no-verify."
+    for manifest in "$root"/*/Package.swift; do
+        [ -f "$manifest" ] || continue
+        found=${manifest%/Package.swift}
+        found=${found#"$root"/}
+        say "cannot find cloudkit-schema: the hooks do not know which package runs it, and this repository has one in $found/: run 'swift run --package-path $found cloudkit-schema install-hooks' once (it records the package), or git config cloudkit-schema.package $found; $skip_all."
+        exit 2
+    done
+    say "cannot find cloudkit-schema: add CloudKitSchemaGate to a tools package (README \"Adopting it in an app\") and run 'swift run --package-path Tools cloudkit-schema install-hooks' (it records where the tool is), put cloudkit-schema on PATH, or set CLOUDKIT_SCHEMA to its path; $skip_all."
     exit 2
+}
+
+# A built cloudkit-schema of $package (sets tool), else swift run in it (tool=""); false
+# when neither can run.
+built_or_swift_run() {
+    for candidate in release/cloudkit-schema debug/cloudkit-schema debug/cloudkit-schema-tool; do
+        tool=$package/.build/$candidate
+        [ -x "$tool" ] && return 0
+    done
+    tool=""
+    [ -f "$package/Package.swift" ] && command -v swift >/dev/null 2>&1
 }
 
 # Runs the tool outside git's hook environment (GIT_DIR, GIT_WORK_TREE and GIT_PREFIX would
@@ -186,6 +262,7 @@ gate_tag() {
         say "could not check out $tag into a temporary worktree"
         return 2
     }
+    use_current_configuration
     if [ -n "$pattern" ]; then
         (cd "$tree" && run_tool gate --no-create "--tag-pattern=$pattern")
     else
@@ -194,6 +271,25 @@ gate_tag() {
     status=$?
     git worktree remove --force "$tree" >/dev/null 2>&1
     return "$status"
+}
+
+# A tag made before the tool was adopted has no configuration: the gate uses the current
+# one (the tool's answer in the checked-out tree), copied into the tag's checkout so its
+# paths mean the tag's files, and the hook says so. Which file is the configuration is the
+# tool's answer (config --get configFile), in the tag's checkout and at the root.
+use_current_configuration() {
+    [ -n "$current" ] || return 0
+    own=$(cd "$tree" && run_tool config --get configFile 2>/dev/null) || return 0
+    [ -z "$own" ] || return 0
+    case $current in
+    "$root"/*) relative=${current#"$root"/} ;;
+    *) relative=.cloudkit-schema.json ;;
+    esac
+    mkdir -p "$(dirname "$tree/$relative")" && cp "$current" "$tree/$relative" || {
+        say "could not copy the current configuration into the checkout of $tag"
+        return 0
+    }
+    say "release tag $tag has no configuration of its own (it predates the tool): the gate uses the current one, $relative"
 }
 
 root=$(git rev-parse --show-toplevel) || exit 2
@@ -219,6 +315,7 @@ pattern=$(cd "$root" && run_tool config --get tagPattern) || {
     say "push blocked: could not read the release tag pattern from the configuration (see above); fix that, or $bypass."
     exit 2
 }
+current=$(cd "$root" && run_tool config --get configFile) || current=""
 : >"$work/tags"
 while read -r tag commit; do
     # Unquoted on purpose: the pattern is a glob.

@@ -3,10 +3,10 @@
 public enum CKToolError: Error, Equatable, Sendable, ActionableError {
     case xcrunNotFound(searchedPath: String?)
     case cktoolNotFound
-    case noToken
-    case invalidToken
-    case authorizationFailed(teamID: String?, containerID: String?)
-    case containerNotFound(teamID: String?, containerID: String?)
+    case noToken(CKToolRefusal)
+    case invalidToken(CKToolRefusal)
+    case authorizationFailed(CKToolRefusal)
+    case containerNotFound(CKToolRefusal)
     case network(detail: String)
     case timedOut(subcommand: String, seconds: Double)
     case failed(subcommand: String, status: Int32, detail: String, commandLine: String)
@@ -29,14 +29,17 @@ public enum CKToolError: Error, Equatable, Sendable, ActionableError {
             return "xcrun was not found\(path), so cktool cannot run: on macOS install Xcode 13 or later; elsewhere give committed exports with --production FILE (and --development FILE)"
         case .cktoolNotFound:
             return "xcrun cannot find cktool: install Xcode 13 or later and select it with 'sudo xcode-select -s /Applications/Xcode.app'"
-        case .noToken:
-            return "cktool has no CloudKit management token: create one in CloudKit Console (Settings → Tokens) and save it with 'xcrun cktool save-token --type management', or set CLOUDKIT_MANAGEMENT_TOKEN for this run"
-        case .invalidToken:
-            return "cktool's CloudKit management token is expired or invalid: create a new one in CloudKit Console (Settings → Tokens) and save it with 'xcrun cktool save-token --type management'"
-        case .authorizationFailed(let team, let container):
-            return "CloudKit refused authorization\(Self.scope(team, container)): check the team id first (DEVELOPMENT_TEAM of the Xcode project, 10 characters), then that the management token belongs to that team"
-        case .containerNotFound(let team, let container):
-            return "CloudKit does not know the container\(Self.scope(team, container)): check the container id against the app's .entitlements (com.apple.developer.icloud-container-identifiers)"
+        case .noToken(let refusal):
+            if refusal.token == .environment {
+                return "cktool found no CloudKit management token\(refusal.quoted) although \(CKToolRunner.tokenVariable) is set: check that it holds the management token itself (in CI: that the secret exists and reaches this step's environment)"
+            }
+            return "cktool has no CloudKit management token\(refusal.quoted): create one in CloudKit Console (Settings → Tokens) and save it with 'xcrun cktool save-token --type management', or set \(CKToolRunner.tokenVariable) (in CI: from a secret)"
+        case .invalidToken(let refusal):
+            return "\(refusal.tokenName.prefix(1).uppercased() + refusal.tokenName.dropFirst()) is expired or invalid\(refusal.quoted): \(refusal.newTokenFix)"
+        case .authorizationFailed(let refusal):
+            return Self.authorizationMessage(refusal)
+        case .containerNotFound(let refusal):
+            return Self.containerMessage(refusal)
         case .network(let detail):
             return "cktool could not reach CloudKit (\(detail)): check the network connection and run again"
         case .timedOut(let subcommand, let seconds):
@@ -63,12 +66,35 @@ public enum CKToolError: Error, Equatable, Sendable, ActionableError {
         }
     }
 
-    private static func scope(_ team: String?, _ container: String?) -> String {
-        switch (team, container) {
-        case let (team?, container?): return " for team \(team), container \(container)"
-        case let (team?, nil): return " for team \(team)"
-        case let (nil, container?): return " for container \(container)"
-        case (nil, nil): return ""
+    /// CloudKit refused the call: what get-teams said decides between the token, the team
+    /// and the container; without its answer both causes are named.
+    private static func authorizationMessage(_ refusal: CKToolRefusal) -> String {
+        let refused = "CloudKit refused authorization\(refusal.scope)\(refusal.quoted)"
+        switch refusal.teams {
+        case .tokenRefused:
+            return "\(refused), and refused listing the token's teams too, so \(refusal.tokenName) is not accepted: \(refusal.newTokenFix)"
+        case .notListed(let teams):
+            return "\(refused): team \(refusal.teamID ?? "") is not one of the teams \(refusal.tokenName) can use (xcrun cktool get-teams lists \(teams.joined(separator: "; "))): \(refusal.teamFix)"
+        case .listed:
+            return "\(refused), though team \(refusal.teamID ?? "") is one of the token's teams, so CloudKit refused the container: \(containerFix(refusal)); if both are right, check in CloudKit Console that the token's account may manage that container"
+        case .notRun, .failed:
+            let teams = refusal.teams == .notRun ? "" : " ('xcrun cktool get-teams' could not tell which)"
+            return "\(refused): either the team id is wrong or \(refusal.tokenName) is not valid for it\(teams). "
+                + "Run 'xcrun cktool get-teams': when the team is not listed, \(refusal.teamFix); when it is, \(refusal.newTokenFix)"
         }
+    }
+
+    /// CloudKit did not find the container: unless the team is not the token's (then the
+    /// team id is wrong), the container id is.
+    private static func containerMessage(_ refusal: CKToolRefusal) -> String {
+        let missing = "CloudKit does not know the container\(refusal.scope)\(refusal.quoted)"
+        if case .notListed(let teams) = refusal.teams {
+            return "\(missing), and team \(refusal.teamID ?? "") is not one of the teams \(refusal.tokenName) can use (xcrun cktool get-teams lists \(teams.joined(separator: "; "))), so the team id is the problem: \(refusal.teamFix)"
+        }
+        return "\(missing): \(containerFix(refusal))"
+    }
+
+    private static func containerFix(_ refusal: CKToolRefusal) -> String {
+        "check the container id against the app's .entitlements (com.apple.developer.icloud-container-identifiers), and that the container belongs to team \(refusal.teamID ?? "the team") in CloudKit Console"
     }
 }

@@ -52,8 +52,20 @@ public struct CKToolRunner: Sendable {
         }
     }
 
-    /// Runs one cktool command and returns its raw result; a non-zero exit is diagnosed.
+    /// Runs one cktool command and returns its raw result; a non-zero exit is diagnosed
+    /// (a refusal also asks `get-teams` which teams the token can use).
     public func run(_ command: CKToolCommand, teamID: String? = nil, containerID: String? = nil) throws(CKToolError) -> ProcessResult {
+        let result = try runOnce(command)
+        guard result.status == 0 else {
+            throw CKToolDiagnosis.diagnose(
+                result, command: command, teamID: teamID, containerID: containerID, environment: environment,
+                checkTeams: { try? runOnce(.getTeams) })
+        }
+        return result
+    }
+
+    /// One cktool process, checked by the policy, its output redacted; no diagnosis.
+    private func runOnce(_ command: CKToolCommand) throws(CKToolError) -> ProcessResult {
         let arguments = command.xcrunArguments
         do {
             try CKToolPolicy.check(xcrunArguments: arguments)
@@ -75,9 +87,6 @@ public struct CKToolRunner: Sendable {
             throw .launch(error)
         }
         if result.timedOut { throw .timedOut(subcommand: command.subcommand, seconds: timeout) }
-        guard result.status == 0 else {
-            throw CKToolDiagnosis.diagnose(result, command: command, teamID: teamID, containerID: containerID)
-        }
         return result
     }
 

@@ -29,7 +29,7 @@ public enum ConfigError: Error, Equatable, Sendable, ActionableError {
         case .invalidEnvironment(let variable, let message):
             return "environment variable \(variable): \(message)"
         case .invalidFlag(let flag, let message):
-            return "\(flag): \(message); fix the value"
+            return "\(flag): \(message)"
         case .missing(let text):
             return text
         }

@@ -224,7 +224,7 @@ public struct ResolvedConfiguration: Sendable {
         if value.source == .environment {
             return .invalidEnvironment(variable: value.origin, message: problem + "; fix or unset it")
         }
-        return .invalidFlag(value.origin, message: problem)
+        return .invalidFlag(value.origin, message: problem + "; fix the value")
     }
 
     /// Flags or the environment choose the containers, else the file lists them (the

@@ -105,6 +105,12 @@ public struct LintRunner: Sendable {
         return Report(command: "lint", findings: findings, notes: notes)
     }
 
+    /// Whether lint reads anything of this Swift file: the model reader's test and the
+    /// store-configuration scan's (files failing both are skipped by each, unread).
+    public static func mayMatter(swift bytes: [UInt8]) -> Bool {
+        ModelReader.isWorthReading(swift: bytes) || SwiftSourceFile.mayConfigureStore(bytes)
+    }
+
     /// Swift files that may configure a store, and every property list; what cannot be
     /// read or parsed becomes a diagnostic.
     static func readProjectFiles(_ scope: LintScope) -> ([SwiftSourceFile], [PropertyListFile], [ModelDiagnostic]) {

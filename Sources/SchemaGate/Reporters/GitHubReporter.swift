@@ -9,6 +9,10 @@ public struct GitHubReporter: Reporter {
 
     public func render(_ report: Report) -> String {
         var lines = report.findings.map(render)
+        // A deliberate skip is loud on the job page too: one warning annotation.
+        if report.status == .skipped {
+            lines += report.notes.map { "::warning title=\(escapeProperty("cloudkit-schema \(report.command) skipped"))::\(escapeData($0))" }
+        }
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
     }

@@ -11,11 +11,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// - Parameters:
     ///   - color: ANSI colour for `text` (only on a terminal, never with NO_COLOR).
     ///   - baseDirectory: paths in `github` annotations are made relative to it.
-    public func reporter(color: Bool = false, baseDirectory: String? = nil) -> any Reporter {
+    ///   - workingDirectory: what relative paths in findings are relative to (`xcode`
+    ///     makes them absolute).
+    public func reporter(color: Bool = false, baseDirectory: String? = nil, workingDirectory: String? = nil) -> any Reporter {
         switch self {
         case .text: return TextReporter(color: color)
         case .json: return JSONReporter()
-        case .xcode: return XcodeReporter()
+        case .xcode: return XcodeReporter(directory: workingDirectory)
         case .github: return GitHubReporter(baseDirectory: baseDirectory)
         case .markdown: return MarkdownReporter()
         }
@@ -31,14 +33,12 @@ extension Finding {
     }
 }
 
-/// Findings grouped by record type (those without one last), keeping their order.
+/// Findings grouped by record type, the groups in byte-wise name order (the order an
+/// export lists record types) and those without a record type last; within a group the
+/// findings keep their order.
 func groupedByRecordType(_ findings: [Finding]) -> [(String?, [Finding])] {
-    var order: [String?] = []
     var groups: [String?: [Finding]] = [:]
-    for finding in findings {
-        if groups[finding.recordType] == nil { order.append(finding.recordType) }
-        groups[finding.recordType, default: []].append(finding)
-    }
-    let named = order.filter { $0 != nil }, unnamed = order.filter { $0 == nil }
-    return (named + unnamed).map { ($0, groups[$0]!) }
+    for finding in findings { groups[finding.recordType, default: []].append(finding) }
+    let named = groups.keys.compactMap { $0 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return named.map { ($0, groups[$0]!) } + (groups[nil].map { [(nil, $0)] } ?? [])
 }

@@ -1,4 +1,5 @@
-/// Human output: findings grouped by record type, each with its fix, then one summary line.
+/// Human output: findings grouped by record type (in name order, those without one
+/// last), each fix under the findings it fixes, then one summary line.
 public struct TextReporter: Reporter {
     public var color: Bool
 
@@ -9,26 +10,38 @@ public struct TextReporter: Reporter {
         if !report.findings.isEmpty && !lines.isEmpty { lines.append("") }
         for (recordType, findings) in groupedByRecordType(report.findings) {
             lines.append(paint(recordType ?? "General", .bold))
-            for finding in findings { lines += render(finding) }
+            for run in runsSharingAFix(findings) { lines += render(run) }
             lines.append("")
         }
         if report.findings.isEmpty && report.status == .pass { lines.append("No findings.") }
-        // A fix shared by many findings (deploy the schema) is said once, not per line.
-        var fixes: [String] = []
-        for fix in report.findings.compactMap(\.fix) where !fixes.contains(fix) { fixes.append(fix) }
-        if !fixes.isEmpty {
-            lines.append("To fix:")
-            lines += fixes.map { "  - \($0)" }
-            lines.append("")
-        }
         lines.append(paint(report.summaryLine, report.status == .pass || report.status == .skipped ? .green : .red))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func render(_ finding: Finding) -> [String] {
-        let label = paint(finding.severity.rawValue, style(for: finding.severity))
-        var lines = ["  \(label): \(finding.message) [\(finding.code)]"]
-        if let place = finding.place { lines.append("    at \(place)") }
+    /// Findings next to each other with the same fix: the fix is printed once, under them,
+    /// so every fix stands under the findings it belongs to.
+    func runsSharingAFix(_ findings: [Finding]) -> [[Finding]] {
+        var runs: [[Finding]] = []
+        for finding in findings {
+            if let last = runs.last?.last, last.fix != nil, last.fix == finding.fix {
+                runs[runs.count - 1].append(finding)
+            } else {
+                runs.append([finding])
+            }
+        }
+        return runs
+    }
+
+    private func render(_ run: [Finding]) -> [String] {
+        var lines: [String] = []
+        for finding in run {
+            let label = paint(finding.severity.rawValue, style(for: finding.severity))
+            lines.append("  \(label): \(finding.message) [\(finding.code)]")
+            if let place = finding.place { lines.append("    at \(place)") }
+        }
+        if let fix = run.first?.fix {
+            lines.append(run.count == 1 ? "    fix: \(fix)" : "  fix for the \(run.count) above: \(fix)")
+        }
         return lines
     }
 

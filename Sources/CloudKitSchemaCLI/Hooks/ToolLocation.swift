@@ -1,0 +1,64 @@
+import Foundation
+import ModelSource
+import SchemaGate
+
+/// Where the hooks find the tool, as install-hooks records it in the repository's git
+/// configuration (the hooks read `cloudkit-schema.package` and `cloudkit-schema.tool`):
+/// the Swift package the running tool was built in (`swift run --package-path Tools
+/// cloudkit-schema install-hooks` runs `Tools/.build/<triple>/debug/cloudkit-schema`), or,
+/// for a binary built elsewhere, the binary itself.
+enum ToolLocation: Equatable {
+    /// A package directory: relative to the repository root when inside it.
+    case package(String)
+    /// An absolute path to the executable.
+    case binary(String)
+
+    static let packageKey = "cloudkit-schema.package"
+    static let toolKey = "cloudkit-schema.tool"
+
+    /// What to record for the executable at `path` (absolute), in a repository at `root`.
+    static func of(executable path: String, repositoryRoot root: String) -> ToolLocation {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        if let build = components.lastIndex(of: ".build"), build > 0 {
+            let package = components[..<build].joined(separator: "/")
+            let directory = package.isEmpty ? "/" : package
+            if FileManager.default.fileExists(atPath: directory + "/Package.swift") {
+                if let relative = CanonicalPath(root).relativePath(of: CanonicalPath(directory)) {
+                    return .package(relative.isEmpty ? "." : relative)
+                }
+                return .package(directory)
+            }
+        }
+        return .binary(path)
+    }
+
+    /// The executable `argv[0]` names, found as the shell found it.
+    static func executable(_ argv0: String?, _ context: CommandContext) -> String? {
+        guard let argv0, !argv0.isEmpty else { return nil }
+        guard let path = try? ExecutableLocator.locate(argv0, environment: context.environment, workingDirectory: context.workingDirectory)
+        else { return nil }
+        return UserPath.absolute(path, in: context.workingDirectory)
+    }
+
+    /// Writes the location (and clears the other key, which the hooks would try first).
+    func record(in repository: GitRepository) throws(GitError) {
+        switch self {
+        case .package(let directory):
+            try repository.run(["config", Self.packageKey, directory])
+            _ = try repository.attempt(["config", "--unset", Self.toolKey])
+        case .binary(let path):
+            try repository.run(["config", Self.toolKey, path])
+            _ = try repository.attempt(["config", "--unset", Self.packageKey])
+        }
+    }
+
+    /// What install-hooks says it recorded.
+    var description: String {
+        switch self {
+        case .package(let directory):
+            return "The hooks run cloudkit-schema from the package \(directory) (recorded: git config \(Self.packageKey) \(directory))."
+        case .binary(let path):
+            return "The hooks run \(path) (recorded: git config \(Self.toolKey) \(path))."
+        }
+    }
+}
