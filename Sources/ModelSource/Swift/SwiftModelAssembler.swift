@@ -2,6 +2,10 @@
 /// in use, resolves names across files (typealiases, nested versions, extensions),
 /// follows relationships to models declared elsewhere, and checks the registered type
 /// lists against the declarations.
+///
+/// Every name is looked up in indexes built once (`ModelNameIndex`, `TypeIndex`, the
+/// version lists by version), never by a scan over the declarations, so assembly costs
+/// time linear in the number of models, registrations and relationships.
 struct SwiftModelAssembler {
     let files: [SwiftFileDeclarations]
     let versions: SchemaVersions
@@ -9,6 +13,9 @@ struct SwiftModelAssembler {
     let models: [LocatedModel]
     let modelNames: Set<String>
     let typeIndex: TypeIndex
+    let names: ModelNameIndex
+    /// The `models` lists of each versioned schema, by its canonical name, in file order.
+    let versionLists: [String: [ModelListDeclaration]]
 
     struct LocatedModel {
         var declaration: ModelClassDeclaration
@@ -22,6 +29,14 @@ struct SwiftModelAssembler {
         var registeredTypes: [String]?
         var activeSchemaVersion: String?
         var diagnostics: [ModelDiagnostic]
+    }
+
+    /// A list that registers models, with what each of its names (and those of the
+    /// versions it includes) resolves to.
+    struct Registration {
+        var file: String
+        var line: Int
+        var names: [(written: String, model: LocatedModel?)]
     }
 
     /// The version the app runs with. When nothing in the sources names one and models
@@ -41,13 +56,22 @@ struct SwiftModelAssembler {
             file.models.map { LocatedModel(declaration: $0, file: file.file, version: versions.version(containing: $0.scope)) }
         }
         self.models = models
-        active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
+        let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
+        self.active = active
         modelNames = Set(models.map(\.declaration.name))
         typeIndex = TypeIndex(files: files)
+        names = ModelNameIndex(models: models, typeAliases: files.flatMap(\.typeAliases), active: active)
+        var versionLists: [String: [ModelListDeclaration]] = [:]
+        for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
+            guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
+            versionLists[version, default: []].append(list)
+        }
+        self.versionLists = versionLists
     }
 
     func assemble() -> Result {
-        let selected = selectModels()
+        let registrations = resolvedRegistrations()
+        let selected = selectModels(registrations)
         var diagnostics: [ModelDiagnostic] = []
         var entities: [Entity] = []
         // Each entity needs only its own declaration and the shared indexes.
@@ -60,7 +84,7 @@ struct SwiftModelAssembler {
             diagnostics += problems
         }
         InverseResolver.fill(&entities)
-        let registration = registeredTypes()
+        let registration = registeredTypes(registrations)
         if let registered = registration.names {
             diagnostics += registrationDiagnostics(entities: entities, registered: registered, sites: registration.sites)
         }
@@ -75,33 +99,29 @@ struct SwiftModelAssembler {
     /// lists and the active version's list name (possibly from older versions), then
     /// everything reachable through relationships. One declaration per class name: a
     /// registered one wins, then the active version's, then a top-level one.
-    private func selectModels() -> [LocatedModel] {
-        var chosen: [String: (model: LocatedModel, priority: Int)] = [:]
+    private func selectModels(_ registrations: [Registration]) -> [LocatedModel] {
+        var chosen: [String: Choice] = [:]
         var order: [String] = []
         func add(_ model: LocatedModel, priority: Int) {
             let name = model.declaration.name
-            guard let existing = chosen[name] else {
-                chosen[name] = (model, priority)
+            guard var existing = chosen[name] else {
+                chosen[name] = Choice(model: model, priority: priority)
                 order.append(name)
                 return
             }
             if priority > existing.priority {
-                chosen[name] = (model, priority)
+                chosen[name] = Choice(model: model, priority: priority)
             } else if priority == existing.priority {
                 // The same class twice (`#if` branches, two targets): keep every property once.
-                var merged = existing.model
-                let known = Set(merged.declaration.properties.map(\.name))
-                merged.declaration.properties += model.declaration.properties.filter { !known.contains($0.name) }
-                chosen[name] = (merged, priority)
+                existing.merge(model)
+                chosen[name] = existing
             }
         }
         for model in models where model.version == nil || model.version == active {
             add(model, priority: model.version == nil ? 1 : 2)
         }
-        for list in files.flatMap(\.modelLists) where countsAsRegistration(list) {
-            for (name, scope) in expandedNames(of: list) {
-                if let model = resolve(name, in: scope) { add(model, priority: 3) }
-            }
+        for registration in registrations {
+            for case (_, let model?) in registration.names { add(model, priority: 3) }
         }
         // Relationships may point at models no list names (SwiftData follows them).
         var cursor = 0
@@ -117,6 +137,34 @@ struct SwiftModelAssembler {
         return order.compactMap { chosen[$0]?.model }
     }
 
+    /// The declaration chosen for a class name so far.
+    private struct Choice {
+        var model: LocatedModel
+        var priority: Int
+        /// Names of `model`'s properties, made at the first merge (most classes have none).
+        var known: Set<String>?
+
+        mutating func merge(_ other: LocatedModel) {
+            var known = self.known ?? Set(model.declaration.properties.map(\.name))
+            let added = other.declaration.properties.filter { !known.contains($0.name) }
+            model.declaration.properties += added
+            known.formUnion(added.map(\.name))
+            self.known = known
+        }
+    }
+
+    /// Every list that counts as a registration, in file and list order, with its names
+    /// resolved: lists are independent of each other, so they are resolved on every core.
+    private func resolvedRegistrations() -> [Registration] {
+        let lists = files.flatMap { file in file.modelLists.filter(countsAsRegistration).map { (file: file.file, list: $0) } }
+        return ParallelMap.map(lists.count, serial: serial) { index in
+            let (file, list) = lists[index]
+            return Registration(file: file, line: list.line, names: expandedNames(of: list).map { written, scope in
+                (written, resolve(written, in: scope))
+            })
+        }
+    }
+
     /// A list's names with the scope to resolve each in, including the `models` of the
     /// versions it concatenates (`SchemaV1.models + [Tag.self]`), transitively.
     private func expandedNames(of list: ModelListDeclaration, depth: Int = 0) -> [(String, [String])] {
@@ -124,7 +172,7 @@ struct SwiftModelAssembler {
         guard depth < 8 else { return names }
         for included in list.includes {
             guard let version = versions.canonical(included) else { continue }
-            for other in files.flatMap(\.modelLists) where isVersionList(other) && versions.canonical(other.scope.joined(separator: ".")) == version {
+            for other in versionLists[version] ?? [] {
                 names += expandedNames(of: other, depth: depth + 1)
             }
         }
@@ -135,12 +183,12 @@ struct SwiftModelAssembler {
     private func countsAsRegistration(_ list: ModelListDeclaration) -> Bool {
         switch list.source {
         case .call: return true
-        case .property: return !isVersionList(list) || (active != nil && versions.canonical(list.scope.joined(separator: ".")) == active)
+        case .property: return !Self.isVersionList(list, versions) || (active != nil && versions.canonical(list.scope.joined(separator: ".")) == active)
         case .versionedSchemaReference, .migrationPlan: return false
         }
     }
 
-    private func isVersionList(_ list: ModelListDeclaration) -> Bool {
+    private static func isVersionList(_ list: ModelListDeclaration, _ versions: SchemaVersions) -> Bool {
         if case .property(let name) = list.source, name == "models", versions.version(containing: list.scope) != nil {
             return true
         }
@@ -156,52 +204,42 @@ struct SwiftModelAssembler {
     /// Resolves a written type name (`Item`, `SchemaV2.Item`, a typealias) seen in `scope`.
     func resolve(_ written: String, in scope: [String], depth: Int = 0) -> LocatedModel? {
         guard depth < 8 else { return nil }
-        let components = written.split(separator: ".").map(String.init)
-        guard let name = components.last else { return nil }
+        let components = written.split(separator: ".")
+        guard let name = components.last.map(String.init) else { return nil }
         if components.count > 1 {
-            if let exact = models.first(where: { $0.declaration.qualifiedName == written || $0.declaration.qualifiedName.hasSuffix("." + written) }) {
-                return exact
-            }
+            if let exact = names.model(qualifiedAs: written) { return models[exact] }
         } else {
             // Lexical lookup: the scope and its ancestors, innermost first.
             var length = scope.count
             while length >= 0 {
                 let prefix = Array(scope.prefix(length))
-                if let model = models.first(where: { $0.declaration.name == name && $0.declaration.scope == prefix }) { return model }
-                if let alias = files.lazy.flatMap(\.typeAliases).first(where: { $0.name == name && $0.scope == prefix }) {
+                if let model = names.model(named: name, directlyIn: prefix) { return models[model] }
+                if let alias = names.alias(named: name, directlyIn: prefix) {
                     return resolve(alias.target, in: prefix, depth: depth + 1)
                 }
                 length -= 1
             }
         }
-        let candidates = models.filter { $0.declaration.name == name }
-        return candidates.first { $0.version == active && $0.version != nil }
-            ?? candidates.first { $0.version == nil }
-            ?? candidates.last
+        return names.model(simplyNamed: name).map { models[$0] }
     }
 
     // MARK: - Registration
 
     /// Names from `Schema([...])`, `ModelContainer(for:)`, model-type list properties and
     /// the active version's `models`; nil when the sources register nothing.
-    private func registeredTypes() -> (names: [String]?, sites: [String: (file: String, line: Int)]) {
+    private func registeredTypes(_ registrations: [Registration]) -> (names: [String]?, sites: [String: (file: String, line: Int)]) {
         var names: [String] = []
         var sites: [String: (file: String, line: Int)] = [:]
-        var found = false
-        for file in files {
-            for list in file.modelLists where countsAsRegistration(list) {
-                found = true
-                for (written, scope) in expandedNames(of: list) {
-                    let name = resolve(written, in: scope)?.declaration.name
-                        ?? written.split(separator: ".").last.map(String.init) ?? written
-                    if !names.contains(name) {
-                        names.append(name)
-                        sites[name] = (file.file, list.line)
-                    }
+        for registration in registrations {
+            for (written, model) in registration.names {
+                let name = model?.declaration.name ?? written.split(separator: ".").last.map(String.init) ?? written
+                if sites[name] == nil {
+                    names.append(name)
+                    sites[name] = (registration.file, registration.line)
                 }
             }
         }
-        return (found ? names : nil, sites)
+        return (registrations.isEmpty ? nil : names, sites)
     }
 
     private func registrationDiagnostics(
@@ -239,29 +277,5 @@ public enum Reachability {
             if let parent = entity.parent { pending.append(parent) }
         }
         return reached
-    }
-}
-
-/// Types declared anywhere in the sources, for inference from initial values.
-struct TypeIndex {
-    private var byName: [String: [TypeDeclaration]] = [:]
-
-    init(files: [SwiftFileDeclarations]) {
-        for type in files.flatMap(\.types) where type.kind != .extension {
-            byName[type.path.last ?? "", default: []].append(type)
-        }
-    }
-
-    func declaration(named written: String) -> TypeDeclaration? {
-        let name = written.split(separator: ".").last.map(String.init) ?? written
-        let candidates = byName[name] ?? []
-        return candidates.first { $0.qualifiedName == written } ?? candidates.first
-    }
-
-    /// `enum Kind: String` -> `String`.
-    func rawType(ofEnum name: String) -> String? {
-        guard let type = declaration(named: name), type.kind == .enum, let first = type.inherited.first,
-              SwiftTypeShape.rawValueTypes.contains(first) else { return nil }
-        return first
     }
 }

@@ -1,0 +1,77 @@
+/// Where a written model name can point, indexed once over every `@Model` declaration and
+/// typealias of the sources, so each lookup the assembler makes (a registered name, a
+/// relationship's destination) costs a few hash lookups instead of a scan over all
+/// declarations: assembly stays linear in the number of models.
+///
+/// Every answer is the one a scan in declaration order gives (the first match wins), so
+/// the indexes change no result, only its cost.
+struct ModelNameIndex {
+    /// A name declared directly inside `scope` (outermost type first; empty at file scope).
+    struct ScopedName: Hashable {
+        var scope: [String]
+        var name: String
+    }
+
+    /// The first model whose qualified name is the key or ends with `.` and the key.
+    private var byQualifiedSuffix: [String: Int] = [:]
+    /// The first model declared with this name directly in this scope.
+    private var modelsInScope: [ScopedName: Int] = [:]
+    /// The first typealias declared with this name directly in this scope.
+    private var aliasesInScope: [ScopedName: TypeAliasDeclaration] = [:]
+    /// The model a bare name means when no scope declares it: one of the active version,
+    /// else an unversioned one, else the last declared.
+    private var bySimpleName: [String: Int] = [:]
+
+    /// `models` and `typeAliases` in declaration order (files in path order); `active` is
+    /// the schema version in use.
+    init(models: [SwiftModelAssembler.LocatedModel], typeAliases: [TypeAliasDeclaration], active: String?) {
+        var activeByName: [String: Int] = [:], unversionedByName: [String: Int] = [:], lastByName: [String: Int] = [:]
+        for (index, model) in models.enumerated() {
+            let declaration = model.declaration
+            for suffix in Self.qualifiedSuffixes(of: declaration.qualifiedName) where byQualifiedSuffix[suffix] == nil {
+                byQualifiedSuffix[suffix] = index
+            }
+            let scoped = ScopedName(scope: declaration.scope, name: declaration.name)
+            if modelsInScope[scoped] == nil { modelsInScope[scoped] = index }
+            if model.version != nil, model.version == active, activeByName[declaration.name] == nil {
+                activeByName[declaration.name] = index
+            }
+            if model.version == nil, unversionedByName[declaration.name] == nil { unversionedByName[declaration.name] = index }
+            lastByName[declaration.name] = index
+        }
+        for alias in typeAliases {
+            let scoped = ScopedName(scope: alias.scope, name: alias.name)
+            if aliasesInScope[scoped] == nil { aliasesInScope[scoped] = alias }
+        }
+        bySimpleName = lastByName.merging(unversionedByName) { _, unversioned in unversioned }
+            .merging(activeByName) { _, active in active }
+    }
+
+    /// The first model whose qualified name is `written` or ends with `.` + `written`.
+    func model(qualifiedAs written: String) -> Int? {
+        byQualifiedSuffix[written]
+    }
+
+    func model(named name: String, directlyIn scope: [String]) -> Int? {
+        modelsInScope[ScopedName(scope: scope, name: name)]
+    }
+
+    func alias(named name: String, directlyIn scope: [String]) -> TypeAliasDeclaration? {
+        aliasesInScope[ScopedName(scope: scope, name: name)]
+    }
+
+    func model(simplyNamed name: String) -> Int? {
+        bySimpleName[name]
+    }
+
+    /// `A.B.C` -> `A.B.C`, `B.C`, `C`: the names a qualified lookup may be written as.
+    static func qualifiedSuffixes(of qualified: String) -> [String] {
+        var suffixes = [qualified]
+        var index = qualified.startIndex
+        while let dot = qualified[index...].firstIndex(of: ".") {
+            index = qualified.index(after: dot)
+            suffixes.append(String(qualified[index...]))
+        }
+        return suffixes
+    }
+}
