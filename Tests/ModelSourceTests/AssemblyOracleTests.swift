@@ -131,6 +131,42 @@ import TestSupport
         }
     }
 
+    static func randomDottedText(_ generator: inout SeededGenerator) -> String {
+        let pieces = [".", ".", "A", "Item", "V2", "é", "e\u{301}", "\u{301}", "\r\n", "日本", "_", ""]
+        return (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+    }
+
+    @Test func dottedNamesMatchSplitting() {
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<5_000 {
+            let written = Self.randomDottedText(&generator)
+            let components = written.split(separator: ".")
+            let dotted = DottedName(written)
+            #expect(dotted.last == components.last.map(String.init), "\(written.debugDescription)")
+            #expect(dotted.isQualified == (components.count > 1), "\(written.debugDescription)")
+        }
+    }
+
+    /// A qualified lookup finds a model exactly when its qualified name is the written
+    /// name or ends with a dot and the written name, as the scan tested.
+    @Test func qualifiedSuffixesAreTheNamesASuffixTestMatches() {
+        var generator = SeededGenerator(seed: 12)
+        var checked = 0
+        for _ in 0..<10_000 {
+            let qualified = Self.randomDottedText(&generator)
+            // Often a tail of the qualified name, cut anywhere (inside characters too).
+            let scalars = Array(qualified.unicodeScalars)
+            let written = Bool.random(using: &generator) || scalars.isEmpty ? Self.randomDottedText(&generator)
+                : String(String.UnicodeScalarView(scalars.suffix(Int.random(in: 0...scalars.count, using: &generator))))
+            guard DottedName(written).isQualified else { continue }
+            checked += 1
+            let suffixes = ModelNameIndex.qualifiedSuffixes(of: qualified)
+            #expect(suffixes.contains(written) == (qualified == written || qualified.hasSuffix("." + written)),
+                    "\(qualified.debugDescription) \(written.debugDescription)")
+        }
+        #expect(checked > 800)
+    }
+
     @Test func canonicalVersionNamesMatchALinearScan() {
         var generator = SeededGenerator(seed: 6)
         let components = ["V1", "V2", "Schemas", "Old"]

@@ -102,7 +102,8 @@ enum ModelListScanner {
                 guard position >= 2, tokens[position - 1].isPunctuation(".") else { break }
                 position -= 2
             }
-            if !components.isEmpty { names.append(components.reversed().joined(separator: ".")) }
+            components.reverse()
+            if !components.isEmpty { names.append(components.joined(separator: ".")) }
         }
         return names
     }

@@ -64,14 +64,23 @@ struct ModelNameIndex {
         bySimpleName[name]
     }
 
-    /// `A.B.C` -> `A.B.C`, `B.C`, `C`: the names a qualified lookup may be written as.
+    /// `A.B.C` -> `A.B.C`, `B.C`: the names a qualified lookup may be written as. In ASCII
+    /// only those with a dot: a name without one is looked up lexically, never here.
     static func qualifiedSuffixes(of qualified: String) -> [String] {
-        var suffixes = [qualified]
-        var index = qualified.startIndex
-        while let dot = qualified[index...].firstIndex(of: ".") {
-            index = qualified.index(after: dot)
-            suffixes.append(String(qualified[index...]))
-        }
-        return suffixes
+        let ascii = qualified.utf8.withContiguousStorageIfAvailable { utf8 -> [String]? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var suffixes: [String] = []
+            var start = 0
+            while let dot = utf8[start...].firstIndex(of: UInt8(ascii: ".")) {
+                suffixes.append(start == 0 ? qualified : String(decoding: UnsafeBufferPointer(rebasing: utf8[start...]), as: UTF8.self))
+                start = dot + 1
+            }
+            return suffixes
+        } ?? nil
+        if let ascii { return ascii }
+        // By scalars: a written name may begin with a combining mark, which joins the dot
+        // before it into one character (`hasSuffix` compares characters).
+        let scalars = qualified.unicodeScalars
+        return [qualified] + scalars.indices.filter { scalars[$0] == "." }.map { String(scalars[scalars.index(after: $0)...]) }
     }
 }

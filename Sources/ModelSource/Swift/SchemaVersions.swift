@@ -58,7 +58,7 @@ struct SchemaVersions {
     /// Matches a written name against the versioned schemas: exactly, or by a unique
     /// last component (an extension may name `V2` where the type is `Schemas.V2`).
     func canonical(_ written: String) -> String? {
-        let last = written.split(separator: ".").last.map(String.init) ?? written
+        let last = DottedName.lastComponent(written)
         if qualified.contains([last, written]) { return written }
         let matches = byLastComponent[last] ?? []
         return matches.count == 1 ? matches[0] : nil

@@ -36,7 +36,8 @@ struct SwiftModelAssembler {
     struct Registration {
         var file: String
         var line: Int
-        var names: [(written: String, model: LocatedModel?)]
+        /// Each name as written, and the index in `models` of the class it names.
+        var names: [(written: String, model: Int?)]
     }
 
     /// The version the app runs with. When nothing in the sources names one and models
@@ -100,56 +101,65 @@ struct SwiftModelAssembler {
     /// everything reachable through relationships. One declaration per class name: a
     /// registered one wins, then the active version's, then a top-level one.
     private func selectModels(_ registrations: [Registration]) -> [LocatedModel] {
-        var chosen: [String: Choice] = [:]
-        var order: [String] = []
-        func add(_ model: LocatedModel, priority: Int) {
-            let name = model.declaration.name
-            guard var existing = chosen[name] else {
-                chosen[name] = Choice(model: model, priority: priority)
-                order.append(name)
+        var choices: [Choice] = []  // in the order names were first chosen
+        var chosen: [String: Int] = [:]  // class name -> its choice
+        func add(_ model: Int, priority: Int) {
+            let name = models[model].declaration.name
+            guard let existing = chosen[name] else {
+                chosen[name] = choices.count
+                choices.append(Choice(model: model, priority: priority))
                 return
             }
-            if priority > existing.priority {
-                chosen[name] = Choice(model: model, priority: priority)
-            } else if priority == existing.priority {
+            if priority > choices[existing].priority {
+                choices[existing] = Choice(model: model, priority: priority)
+            } else if priority == choices[existing].priority {
                 // The same class twice (`#if` branches, two targets): keep every property once.
-                existing.merge(model)
-                chosen[name] = existing
+                choices[existing].merge(models[model].declaration.properties, into: models[choices[existing].model].declaration.properties)
             }
         }
-        for model in models where model.version == nil || model.version == active {
-            add(model, priority: model.version == nil ? 1 : 2)
+        for (index, model) in models.enumerated() where model.version == nil || model.version == active {
+            add(index, priority: model.version == nil ? 1 : 2)
         }
         for registration in registrations {
             for case (_, let model?) in registration.names { add(model, priority: 3) }
         }
         // Relationships may point at models no list names (SwiftData follows them).
         var cursor = 0
-        while cursor < order.count {
-            let model = chosen[order[cursor]]!.model
+        while cursor < choices.count {
+            let choice = choices[cursor]
             cursor += 1
-            for property in model.declaration.properties {
-                guard let destination = destinationName(of: property), chosen[destination] == nil,
-                      let found = resolve(destination, in: model.declaration.scope) else { continue }
+            let scope = models[choice.model].declaration.scope
+            let properties = choice.merged ?? models[choice.model].declaration.properties
+            for index in properties.indices {
+                guard let destination = destinationName(of: properties[index]), chosen[destination] == nil,
+                      let found = resolve(destination, in: scope) else { continue }
                 add(found, priority: 0)
             }
         }
-        return order.compactMap { chosen[$0]?.model }
+        return choices.map { choice in
+            var model = models[choice.model]
+            if let merged = choice.merged { model.declaration.properties = merged }
+            return model
+        }
     }
 
-    /// The declaration chosen for a class name so far.
+    /// The declaration chosen for a class name so far (an index into `models`).
     private struct Choice {
-        var model: LocatedModel
+        var model: Int
         var priority: Int
-        /// Names of `model`'s properties, made at the first merge (most classes have none).
-        var known: Set<String>?
+        /// Its properties and those of the same class declared again, once a second
+        /// declaration was merged in (most classes have none).
+        var merged: [PropertyDeclaration]?
+        var known: Set<String> = []
 
-        mutating func merge(_ other: LocatedModel) {
-            var known = self.known ?? Set(model.declaration.properties.map(\.name))
-            let added = other.declaration.properties.filter { !known.contains($0.name) }
-            model.declaration.properties += added
+        mutating func merge(_ other: [PropertyDeclaration], into own: [PropertyDeclaration]) {
+            if merged == nil {
+                merged = own
+                known = Set(own.map(\.name))
+            }
+            let added = other.filter { !known.contains($0.name) }
+            merged! += added
             known.formUnion(added.map(\.name))
-            self.known = known
         }
     }
 
@@ -202,25 +212,26 @@ struct SwiftModelAssembler {
     }
 
     /// Resolves a written type name (`Item`, `SchemaV2.Item`, a typealias) seen in `scope`.
-    func resolve(_ written: String, in scope: [String], depth: Int = 0) -> LocatedModel? {
+    /// The index in `models` of the class it names.
+    func resolve(_ written: String, in scope: [String], depth: Int = 0) -> Int? {
         guard depth < 8 else { return nil }
-        let components = written.split(separator: ".")
-        guard let name = components.last.map(String.init) else { return nil }
-        if components.count > 1 {
-            if let exact = names.model(qualifiedAs: written) { return models[exact] }
+        let dotted = DottedName(written)
+        guard let name = dotted.last else { return nil }
+        if dotted.isQualified {
+            if let exact = names.model(qualifiedAs: written) { return exact }
         } else {
             // Lexical lookup: the scope and its ancestors, innermost first.
             var length = scope.count
             while length >= 0 {
                 let prefix = Array(scope.prefix(length))
-                if let model = names.model(named: name, directlyIn: prefix) { return models[model] }
+                if let model = names.model(named: name, directlyIn: prefix) { return model }
                 if let alias = names.alias(named: name, directlyIn: prefix) {
                     return resolve(alias.target, in: prefix, depth: depth + 1)
                 }
                 length -= 1
             }
         }
-        return names.model(simplyNamed: name).map { models[$0] }
+        return names.model(simplyNamed: name)
     }
 
     // MARK: - Registration
@@ -232,7 +243,7 @@ struct SwiftModelAssembler {
         var sites: [String: (file: String, line: Int)] = [:]
         for registration in registrations {
             for (written, model) in registration.names {
-                let name = model?.declaration.name ?? written.split(separator: ".").last.map(String.init) ?? written
+                let name = model.map { models[$0].declaration.name } ?? DottedName.lastComponent(written)
                 if sites[name] == nil {
                     names.append(name)
                     sites[name] = (registration.file, registration.line)
@@ -268,13 +279,16 @@ struct SwiftModelAssembler {
 /// destinations of their relationships, and their parents, transitively.
 public enum Reachability {
     public static func closure(from registered: [String], in entities: [Entity]) -> Set<String> {
-        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Positions, not copies of the entities: an app has thousands.
+        var byName: [String: Int] = [:]
+        byName.reserveCapacity(entities.count)
+        for (index, entity) in entities.enumerated() where byName[entity.name] == nil { byName[entity.name] = index }
         var reached = Set<String>()
         var pending = registered
         while let name = pending.popLast() {
-            guard reached.insert(name).inserted, let entity = byName[name] else { continue }
-            pending += entity.relationships.map(\.destination)
-            if let parent = entity.parent { pending.append(parent) }
+            guard reached.insert(name).inserted, let index = byName[name] else { continue }
+            for relationship in entities[index].relationships { pending.append(relationship.destination) }
+            if let parent = entities[index].parent { pending.append(parent) }
         }
         return reached
     }

@@ -29,7 +29,7 @@ struct TypeIndex {
     /// The type `written` names: the one declared with that qualified name, else the first
     /// declared with its last component as name.
     func declaration(named written: String) -> TypeDeclaration? {
-        let name = written.split(separator: ".").last.map(String.init) ?? written
+        let name = DottedName.lastComponent(written)
         return byQualifiedName[Key(name: name, written: written)] ?? byName[name]
     }
 
