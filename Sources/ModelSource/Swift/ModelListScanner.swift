@@ -102,8 +102,12 @@ enum ModelListScanner {
                 guard position >= 2, tokens[position - 1].isPunctuation(".") else { break }
                 position -= 2
             }
-            components.reverse()
-            if !components.isEmpty { names.append(components.joined(separator: ".")) }
+            if components.count == 1 {
+                names.append(components[0])
+            } else if !components.isEmpty {
+                components.reverse()
+                names.append(components.joined(separator: "."))
+            }
         }
         return names
     }
@@ -122,12 +126,15 @@ enum ModelListScanner {
     static func matchingBrackets(in tokens: [SwiftToken]) -> [Int?] {
         var matches = [Int?](repeating: nil, count: tokens.count)
         var parentheses: [Int] = [], braces: [Int] = []
-        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-            switch token.text {
-            case "(": parentheses.append(index)
-            case ")": if let start = parentheses.popLast() { matches[start] = index }
-            case "{": braces.append(index)
-            case "}": if let start = braces.popLast() { matches[start] = index }
+        for index in tokens.indices where tokens[index].kind == .punctuation {
+            // Punctuation is one byte: compare it, not the strings.
+            let text = tokens[index].text.utf8
+            guard text.count == 1, let byte = text.first else { continue }
+            switch byte {
+            case UInt8(ascii: "("): parentheses.append(index)
+            case UInt8(ascii: ")"): if let start = parentheses.popLast() { matches[start] = index }
+            case UInt8(ascii: "{"): braces.append(index)
+            case UInt8(ascii: "}"): if let start = braces.popLast() { matches[start] = index }
             default: break
             }
         }

@@ -18,33 +18,44 @@ struct ModelNameIndex {
     private var modelsInScope: [ScopedName: Int] = [:]
     /// The first typealias declared with this name directly in this scope.
     private var aliasesInScope: [ScopedName: TypeAliasDeclaration] = [:]
-    /// The model a bare name means when no scope declares it: one of the active version,
-    /// else an unversioned one, else the last declared.
-    private var bySimpleName: [String: Int] = [:]
+    /// The models of a simple name a bare name may mean when no scope declares it.
+    private struct Named {
+        var firstActive: Int?
+        var firstUnversioned: Int?
+        var last: Int
+    }
+
+    private var bySimpleName: [String: Named] = [:]
 
     /// `models` and `typeAliases` in declaration order (files in path order); `active` is
     /// the schema version in use.
     init(models: [SwiftModelAssembler.LocatedModel], typeAliases: [TypeAliasDeclaration], active: String?) {
-        var activeByName: [String: Int] = [:], unversionedByName: [String: Int] = [:], lastByName: [String: Int] = [:]
+        modelsInScope.reserveCapacity(models.count)
+        bySimpleName.reserveCapacity(models.count)
         for (index, model) in models.enumerated() {
             let declaration = model.declaration
-            for suffix in Self.qualifiedSuffixes(of: declaration.qualifiedName) where byQualifiedSuffix[suffix] == nil {
-                byQualifiedSuffix[suffix] = index
+            if !declaration.scope.isEmpty || declaration.name.utf8.contains(UInt8(ascii: ".")) {
+                for suffix in Self.qualifiedSuffixes(of: declaration.qualifiedName) where byQualifiedSuffix[suffix] == nil {
+                    byQualifiedSuffix[suffix] = index
+                }
             }
             let scoped = ScopedName(scope: declaration.scope, name: declaration.name)
             if modelsInScope[scoped] == nil { modelsInScope[scoped] = index }
-            if model.version != nil, model.version == active, activeByName[declaration.name] == nil {
-                activeByName[declaration.name] = index
+            let isActive = model.version != nil && model.version == active
+            if var named = bySimpleName[declaration.name] {
+                if isActive, named.firstActive == nil { named.firstActive = index }
+                if model.version == nil, named.firstUnversioned == nil { named.firstUnversioned = index }
+                named.last = index
+                bySimpleName[declaration.name] = named
+            } else {
+                bySimpleName[declaration.name] = Named(
+                    firstActive: isActive ? index : nil, firstUnversioned: model.version == nil ? index : nil, last: index)
             }
-            if model.version == nil, unversionedByName[declaration.name] == nil { unversionedByName[declaration.name] = index }
-            lastByName[declaration.name] = index
         }
         for alias in typeAliases {
             let scoped = ScopedName(scope: alias.scope, name: alias.name)
             if aliasesInScope[scoped] == nil { aliasesInScope[scoped] = alias }
         }
-        bySimpleName = lastByName.merging(unversionedByName) { _, unversioned in unversioned }
-            .merging(activeByName) { _, active in active }
     }
 
     /// The first model whose qualified name is `written` or ends with `.` + `written`.
@@ -60,8 +71,10 @@ struct ModelNameIndex {
         aliasesInScope[ScopedName(scope: scope, name: name)]
     }
 
+    /// The model a bare name means when no scope declares it: the first of the active
+    /// version, else the first unversioned one, else the last declared.
     func model(simplyNamed name: String) -> Int? {
-        bySimpleName[name]
+        bySimpleName[name].map { $0.firstActive ?? $0.firstUnversioned ?? $0.last }
     }
 
     /// `A.B.C` -> `A.B.C`, `B.C`: the names a qualified lookup may be written as. In ASCII

@@ -51,23 +51,30 @@ struct SwiftModelAssembler {
     init(files: [SwiftFileDeclarations], serial: Bool = false) {
         self.files = files
         self.serial = serial
-        let versions = SchemaVersions(files: files)
-        self.versions = versions
-        let models = files.flatMap { file in
-            file.models.map { LocatedModel(declaration: $0, file: file.file, version: versions.version(containing: $0.scope)) }
-        }
-        self.models = models
-        let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
-        self.active = active
+        // The type index needs nothing else: built alongside the model indexes.
+        let (typeIndex, located) = ParallelMap.both(serial: serial, { TypeIndex(files: files) }, { Self.locateModels(files) })
+        self.typeIndex = typeIndex
+        (versions, models, active, names) = located
         modelNames = Set(models.map(\.declaration.name))
-        typeIndex = TypeIndex(files: files)
-        names = ModelNameIndex(models: models, typeAliases: files.flatMap(\.typeAliases), active: active)
         var versionLists: [String: [ModelListDeclaration]] = [:]
         for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
             guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
             versionLists[version, default: []].append(list)
         }
         self.versionLists = versionLists
+    }
+
+    /// The versions, every model with the version holding it, the version in use, and the
+    /// index of the models' names.
+    private static func locateModels(_ files: [SwiftFileDeclarations])
+        -> (SchemaVersions, [LocatedModel], active: String?, ModelNameIndex) {
+        let versions = SchemaVersions(files: files)
+        let models = files.flatMap { file in
+            file.models.map { LocatedModel(declaration: $0, file: file.file, version: versions.version(containing: $0.scope)) }
+        }
+        let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
+        let names = ModelNameIndex(models: models, typeAliases: files.flatMap(\.typeAliases), active: active)
+        return (versions, models, active, names)
     }
 
     func assemble() -> Result {
@@ -84,11 +91,15 @@ struct SwiftModelAssembler {
             entities.append(entity)
             diagnostics += problems
         }
-        InverseResolver.fill(&entities)
-        let registration = registeredTypes(registrations)
-        if let registered = registration.names {
-            diagnostics += registrationDiagnostics(entities: entities, registered: registered, sites: registration.sites)
-        }
+        // Inverses to fill in, and the registration checks, read the entities apart.
+        let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities) }, {
+            let registration = registeredTypes(registrations)
+            return (names: registration.names, diagnostics: registration.names.map {
+                registrationDiagnostics(entities: entities, registered: $0, sites: registration.sites)
+            } ?? [])
+        })
+        InverseResolver.apply(fills, to: &entities)
+        diagnostics += registration.diagnostics
         return Result(
             entities: entities, registeredTypes: registration.names,
             activeSchemaVersion: active, diagnostics: diagnostics)
@@ -123,16 +134,18 @@ struct SwiftModelAssembler {
         for registration in registrations {
             for case (_, let model?) in registration.names { add(model, priority: 3) }
         }
-        // Relationships may point at models no list names (SwiftData follows them).
+        // Relationships may point at models no list names (SwiftData follows them). Which
+        // properties name a model depends on nothing else: found for every model on every core.
+        let destinations = ParallelMap.map(models.count, serial: serial) { index in
+            models[index].declaration.properties.compactMap(destinationName)
+        }
         var cursor = 0
         while cursor < choices.count {
             let choice = choices[cursor]
             cursor += 1
             let scope = models[choice.model].declaration.scope
-            let properties = choice.merged ?? models[choice.model].declaration.properties
-            for index in properties.indices {
-                guard let destination = destinationName(of: properties[index]), chosen[destination] == nil,
-                      let found = resolve(destination, in: scope) else { continue }
+            for destination in choice.merged.map({ $0.compactMap(destinationName) }) ?? destinations[choice.model] {
+                guard chosen[destination] == nil, let found = resolve(destination, in: scope) else { continue }
                 add(found, priority: 0)
             }
         }
