@@ -91,7 +91,8 @@ struct SwiftModelAssembler {
             entities.append(entity)
             diagnostics += problems
         }
-        // Inverses to fill in, and the registration checks, read the entities apart.
+        // Finding the inverses to fill in and checking the registration only read the
+        // entities: done side by side, then the inverses are filled in.
         let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities) }, {
             let registration = registeredTypes(registrations)
             return (names: registration.names, diagnostics: registration.names.map {
