@@ -26,6 +26,16 @@ public struct AppModel: Codable, Equatable, Sendable {
     public func entity(named name: String) -> Entity? {
         entities.first { $0.name == name }
     }
+
+    /// Every entity by name, the first of each name as `entity(named:)` finds it, for
+    /// callers that look names up once per relationship or entity: a scan per lookup costs
+    /// time quadratic in the number of models.
+    public func entitiesByName() -> [String: Entity] {
+        var byName: [String: Entity] = [:]
+        byName.reserveCapacity(entities.count)
+        for entity in entities where byName[entity.name] == nil { byName[entity.name] = entity }
+        return byName
+    }
 }
 
 public struct Entity: Codable, Equatable, Sendable {

@@ -28,6 +28,22 @@ enum ParallelMap {
         }
     }
 
+    /// Runs two independent pieces of work at the same time (one on the calling thread).
+    static func both<First, Second>(serial: Bool = false, _ first: () -> First, _ second: () -> Second) -> (First, Second) {
+        if serial { return (first(), second()) }
+        var firstResult: First?
+        // Index 0 writes only `firstResult`, index 1 only its own slot of the result.
+        let seconds = map(2, minimumCount: 2) { index -> Second? in
+            if index == 0 {
+                firstResult = first()
+                return nil
+            }
+            return second()
+        }
+        // Both are set: `map` runs every index before it returns.
+        return (firstResult!, seconds[1]!)
+    }
+
     /// Each index is written by exactly one iteration and read only after
     /// concurrentPerform returns; the body only reads shared state.
     private struct UnsafeSendable<Result>: @unchecked Sendable {

@@ -3,6 +3,18 @@ import Testing
 @testable import ModelSource
 
 @Suite struct AppModelTests {
+    /// The index lint builds once answers as the scan `entity(named:)` does: the first
+    /// entity of each name (a Core Data entity and a SwiftData class may share one).
+    @Test func entitiesByNameKeepTheFirstOfEachName() {
+        let model = AppModel(entities: [
+            Entity(name: "Item", file: "A.swift", line: 1), Entity(name: "Tag", file: "A.swift", line: 5),
+            Entity(name: "Item", file: "Model.xcdatamodel/contents", line: 2),
+        ])
+        let byName = model.entitiesByName()
+        #expect(byName.count == 2)
+        for name in ["Item", "Tag", "Missing"] { #expect(byName[name] == model.entity(named: name), "\(name)") }
+    }
+
     @Test func jsonUsesContractKeys() throws {
         let model = AppModel(entities: [
             Entity(name: "Item", file: "Item.swift", line: 3, attributes: [

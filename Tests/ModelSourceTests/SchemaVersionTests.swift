@@ -89,6 +89,22 @@ extension SchemaVersionTests {
         #expect(model.registeredTypes == ["Item", "Bin"])
         #expect(model.diagnostics(.unregisteredModel).map(\.line) == [3], "Tag is only in a preview")
     }
+
+    /// A preview body ends at its closing brace: a registration after it (or between two
+    /// previews) is the app's.
+    @Test func aRegistrationAfterAPreviewCounts() {
+        let source = """
+        #Preview { Row().modelContainer(for: Item.self, inMemory: true) }
+        let shared = try ModelContainer(for: Bin.self)
+        #Preview("Second") { Row().modelContainer(try! ModelContainer(for: Tag.self)) }
+        let schema = Schema([Tag.self])
+        """
+        let model = ModelReader.read(files: [
+            ModelSourceFile(path: "App.swift", contents: Array(source.utf8)),
+            ModelSourceFile(path: "Models.swift", contents: Array("@Model class Item {}\n@Model class Bin {}\n@Model class Tag {}".utf8)),
+        ])
+        #expect(model.registeredTypes == ["Bin", "Tag"])
+    }
 }
 
 extension SchemaVersionTests {

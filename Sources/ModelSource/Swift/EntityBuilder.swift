@@ -16,6 +16,7 @@ struct EntityBuilder {
             entity.parent = superclass
         }
         var diagnostics: [ModelDiagnostic] = []
+        entity.attributes.reserveCapacity(model.properties.count)
         for property in model.properties {
             var typeText = property.typeText
             var inferredOptional = false
@@ -43,13 +44,14 @@ struct EntityBuilder {
                     deleteRule: property.relationship?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
                     originalName: property.relationship?.originalName ?? property.attribute?.originalName, line: property.line))
             } else {
+                // Most properties have no options: a Set answers `contains` by hashing even when empty.
                 let options = property.attribute?.options ?? []
-                let type = AttributeType.swiftData(
-                    base: shape.base, isCollection: shape.isCollection, transformable: options.contains("transformable"))
+                let has = { (option: String) in !options.isEmpty && options.contains(option) }
+                let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
                 entity.attributes.append(Attribute(
                     name: property.name, swiftType: shape.base, optional: shape.optional || inferredOptional,
-                    hasDefault: property.defaultValue != nil, externalStorage: options.contains("externalStorage"),
-                    unique: options.contains("unique"), allowsCloudEncryption: options.contains("allowsCloudEncryption"),
+                    hasDefault: property.defaultValue != nil, externalStorage: has("externalStorage"),
+                    unique: has("unique"), allowsCloudEncryption: has("allowsCloudEncryption"),
                     originalName: property.attribute?.originalName, attributeType: type,
                     enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: property.line))
             }
@@ -85,7 +87,20 @@ struct EntityBuilder {
 /// Fills in the inverse of the side that did not declare it: SwiftData takes
 /// `inverse:` on one side only. Left empty when two relationships claim the same inverse.
 enum InverseResolver {
+    /// One inverse to fill in: `entities[entity].relationships[relationship].inverse`.
+    struct Fill {
+        var entity: Int
+        var relationship: Int
+        var inverse: String
+    }
+
     static func fill(_ entities: inout [Entity]) {
+        apply(fills(entities), to: &entities)
+    }
+
+    /// What `fill` would set, found without changing anything (so it can run alongside
+    /// other readers of the entities).
+    static func fills(_ entities: [Entity]) -> [Fill] {
         var claims: [String: [String]] = [:]  // "Destination.property" -> claiming relationships
         for entity in entities {
             for relationship in entity.relationships {
@@ -93,13 +108,18 @@ enum InverseResolver {
                 claims["\(relationship.destination).\(inverse)", default: []].append(relationship.name)
             }
         }
-        for entityIndex in entities.indices {
-            for relationshipIndex in entities[entityIndex].relationships.indices {
-                let relationship = entities[entityIndex].relationships[relationshipIndex]
+        var fills: [Fill] = []
+        for (entityIndex, entity) in entities.enumerated() {
+            for (relationshipIndex, relationship) in entity.relationships.enumerated() {
                 guard relationship.inverse == nil,
-                      let claimants = claims["\(entities[entityIndex].name).\(relationship.name)"], claimants.count == 1 else { continue }
-                entities[entityIndex].relationships[relationshipIndex].inverse = claimants[0]
+                      let claimants = claims["\(entity.name).\(relationship.name)"], claimants.count == 1 else { continue }
+                fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: claimants[0]))
             }
         }
+        return fills
+    }
+
+    static func apply(_ fills: [Fill], to entities: inout [Entity]) {
+        for fill in fills { entities[fill.entity].relationships[fill.relationship].inverse = fill.inverse }
     }
 }

@@ -10,13 +10,13 @@ enum ModelListScanner {
     static func calls(in tokens: [SwiftToken]) -> [ModelListDeclaration] {
         var lists: [ModelListDeclaration] = []
         let matches = matchingBrackets(in: tokens)
-        let previews = previewBodies(in: tokens, matches: matches)
+        var previews = PreviewBodies(previewBodies(in: tokens, matches: matches))
         for index in tokens.indices.dropLast() {
             let token = tokens[index]
             guard token.kind == .identifier, !token.escaped, tokens[index + 1].isPunctuation("("),
                   ["Schema", "ModelContainer", "modelContainer"].contains(token.text),
                   let close = matches[index + 1], close - index < longestCall,
-                  !previews.contains(where: { $0.contains(index) }) else { continue }
+                  !previews.contains(index) else { continue }
             let arguments = Array(tokens[(index + 2)..<close])
             if token.text == "Schema" {
                 lists += schemaCall(arguments, line: token.line)
@@ -95,14 +95,19 @@ enum ModelListScanner {
     static func membersNamed(_ member: String, in tokens: [SwiftToken]) -> [String] {
         var names: [String] = []
         for index in tokens.indices where tokens[index].isKeyword(member) && index >= 2 && tokens[index - 1].isPunctuation(".") {
-            var components: [String] = []
+            var components: [String] = []  // last first
             var position = index - 2
             while position >= 0, tokens[position].kind == .identifier {
-                components.insert(tokens[position].text, at: 0)
+                components.append(tokens[position].text)
                 guard position >= 2, tokens[position - 1].isPunctuation(".") else { break }
                 position -= 2
             }
-            if !components.isEmpty { names.append(components.joined(separator: ".")) }
+            if components.count == 1 {
+                names.append(components[0])
+            } else if !components.isEmpty {
+                components.reverse()
+                names.append(components.joined(separator: "."))
+            }
         }
         return names
     }
@@ -110,7 +115,8 @@ enum ModelListScanner {
     /// `A.self`, `Schemas.V2.Item.self` -> `A`, `Schemas.V2.Item`, in order, without repeats.
     static func selfReferences(in tokens: [SwiftToken]) -> [String] {
         var names: [String] = []
-        for name in membersNamed("self", in: tokens) where name != "Self" && !names.contains(name) {
+        var seen = Set<String>()
+        for name in membersNamed("self", in: tokens) where name != "Self" && seen.insert(name).inserted {
             names.append(name)
         }
         return names
@@ -120,16 +126,40 @@ enum ModelListScanner {
     static func matchingBrackets(in tokens: [SwiftToken]) -> [Int?] {
         var matches = [Int?](repeating: nil, count: tokens.count)
         var parentheses: [Int] = [], braces: [Int] = []
-        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-            switch token.text {
-            case "(": parentheses.append(index)
-            case ")": if let start = parentheses.popLast() { matches[start] = index }
-            case "{": braces.append(index)
-            case "}": if let start = braces.popLast() { matches[start] = index }
+        for index in tokens.indices where tokens[index].kind == .punctuation {
+            // Punctuation is one byte: compare it, not the strings.
+            let text = tokens[index].text.utf8
+            guard text.count == 1, let byte = text.first else { continue }
+            switch byte {
+            case UInt8(ascii: "("): parentheses.append(index)
+            case UInt8(ascii: ")"): if let start = parentheses.popLast() { matches[start] = index }
+            case UInt8(ascii: "{"): braces.append(index)
+            case UInt8(ascii: "}"): if let start = braces.popLast() { matches[start] = index }
             default: break
             }
         }
         return matches
+    }
+
+    /// Whether token positions, asked in increasing order, fall inside a `#Preview` body:
+    /// one sweep over the bodies, however many previews and calls a file has.
+    struct PreviewBodies {
+        private let bodies: [ClosedRange<Int>]
+        private var next = 0
+        /// The furthest end of the bodies that start at or before the last position asked.
+        private var reach = -1
+
+        init(_ bodies: [ClosedRange<Int>]) {
+            self.bodies = bodies.sorted { $0.lowerBound < $1.lowerBound }
+        }
+
+        mutating func contains(_ position: Int) -> Bool {
+            while next < bodies.count, bodies[next].lowerBound <= position {
+                reach = max(reach, bodies[next].upperBound)
+                next += 1
+            }
+            return position <= reach
+        }
     }
 
     /// Registration lists are short; a longer "call" is broken or generated input, and

@@ -11,6 +11,9 @@ struct SchemaVersions {
     private(set) var names: [String] = []
     /// Versions by their last name component, for matching names written shorter.
     private var byLastComponent: [String: [String]] = [:]
+    /// `(last component, qualified name)` of every version: `canonical` is asked for every
+    /// model and list, and a project may have many versions of the same last name.
+    private var qualified: Set<[String]> = []
     private var versions: [String: [Int]] = [:]
     /// The version in use and why, when there are versions.
     private(set) var active: String?
@@ -25,7 +28,9 @@ struct SchemaVersions {
             for type in file.types where type.inherited.contains(where: VersionRules.isVersionedSchema) {
                 guard seen.insert(type.qualifiedName).inserted else { continue }
                 names.append(type.qualifiedName)
-                byLastComponent[type.path.last ?? type.qualifiedName, default: []].append(type.qualifiedName)
+                let last = type.path.last ?? type.qualifiedName
+                byLastComponent[last, default: []].append(type.qualifiedName)
+                qualified.insert([last, type.qualifiedName])
             }
         }
         guard !names.isEmpty else { return }
@@ -53,9 +58,9 @@ struct SchemaVersions {
     /// Matches a written name against the versioned schemas: exactly, or by a unique
     /// last component (an extension may name `V2` where the type is `Schemas.V2`).
     func canonical(_ written: String) -> String? {
-        let last = written.split(separator: ".").last.map(String.init) ?? written
+        let last = DottedName.lastComponent(written)
+        if qualified.contains([last, written]) { return written }
         let matches = byLastComponent[last] ?? []
-        if matches.contains(written) { return written }
         return matches.count == 1 ? matches[0] : nil
     }
 

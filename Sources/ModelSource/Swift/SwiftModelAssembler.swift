@@ -2,6 +2,10 @@
 /// in use, resolves names across files (typealiases, nested versions, extensions),
 /// follows relationships to models declared elsewhere, and checks the registered type
 /// lists against the declarations.
+///
+/// Every name is looked up in indexes built once (`ModelNameIndex`, `TypeIndex`, the
+/// version lists by version), never by a scan over the declarations, so assembly costs
+/// time linear in the number of models, registrations and relationships.
 struct SwiftModelAssembler {
     let files: [SwiftFileDeclarations]
     let versions: SchemaVersions
@@ -9,6 +13,9 @@ struct SwiftModelAssembler {
     let models: [LocatedModel]
     let modelNames: Set<String>
     let typeIndex: TypeIndex
+    let names: ModelNameIndex
+    /// The `models` lists of each versioned schema, by its canonical name, in file order.
+    let versionLists: [String: [ModelListDeclaration]]
 
     struct LocatedModel {
         var declaration: ModelClassDeclaration
@@ -24,6 +31,15 @@ struct SwiftModelAssembler {
         var diagnostics: [ModelDiagnostic]
     }
 
+    /// A list that registers models, with what each of its names (and those of the
+    /// versions it includes) resolves to.
+    struct Registration {
+        var file: String
+        var line: Int
+        /// Each name as written, and the index in `models` of the class it names.
+        var names: [(written: String, model: Int?)]
+    }
+
     /// The version the app runs with. When nothing in the sources names one and models
     /// are declared outside every version, those are the current models and the
     /// versions frozen history; otherwise the newest version is the guess.
@@ -35,19 +51,35 @@ struct SwiftModelAssembler {
     init(files: [SwiftFileDeclarations], serial: Bool = false) {
         self.files = files
         self.serial = serial
+        // The type index needs nothing else: built alongside the model indexes.
+        let (typeIndex, located) = ParallelMap.both(serial: serial, { TypeIndex(files: files) }, { Self.locateModels(files) })
+        self.typeIndex = typeIndex
+        (versions, models, active, names) = located
+        modelNames = Set(models.map(\.declaration.name))
+        var versionLists: [String: [ModelListDeclaration]] = [:]
+        for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
+            guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
+            versionLists[version, default: []].append(list)
+        }
+        self.versionLists = versionLists
+    }
+
+    /// The versions, every model with the version holding it, the version in use, and the
+    /// index of the models' names.
+    private static func locateModels(_ files: [SwiftFileDeclarations])
+        -> (SchemaVersions, [LocatedModel], active: String?, ModelNameIndex) {
         let versions = SchemaVersions(files: files)
-        self.versions = versions
         let models = files.flatMap { file in
             file.models.map { LocatedModel(declaration: $0, file: file.file, version: versions.version(containing: $0.scope)) }
         }
-        self.models = models
-        active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
-        modelNames = Set(models.map(\.declaration.name))
-        typeIndex = TypeIndex(files: files)
+        let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
+        let names = ModelNameIndex(models: models, typeAliases: files.flatMap(\.typeAliases), active: active)
+        return (versions, models, active, names)
     }
 
     func assemble() -> Result {
-        let selected = selectModels()
+        let registrations = resolvedRegistrations()
+        let selected = selectModels(registrations)
         var diagnostics: [ModelDiagnostic] = []
         var entities: [Entity] = []
         // Each entity needs only its own declaration and the shared indexes.
@@ -59,11 +91,16 @@ struct SwiftModelAssembler {
             entities.append(entity)
             diagnostics += problems
         }
-        InverseResolver.fill(&entities)
-        let registration = registeredTypes()
-        if let registered = registration.names {
-            diagnostics += registrationDiagnostics(entities: entities, registered: registered, sites: registration.sites)
-        }
+        // Finding the inverses to fill in and checking the registration only read the
+        // entities: done side by side, then the inverses are filled in.
+        let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities) }, {
+            let registration = registeredTypes(registrations)
+            return (names: registration.names, diagnostics: registration.names.map {
+                registrationDiagnostics(entities: entities, registered: $0, sites: registration.sites)
+            } ?? [])
+        })
+        InverseResolver.apply(fills, to: &entities)
+        diagnostics += registration.diagnostics
         return Result(
             entities: entities, registeredTypes: registration.names,
             activeSchemaVersion: active, diagnostics: diagnostics)
@@ -75,46 +112,81 @@ struct SwiftModelAssembler {
     /// lists and the active version's list name (possibly from older versions), then
     /// everything reachable through relationships. One declaration per class name: a
     /// registered one wins, then the active version's, then a top-level one.
-    private func selectModels() -> [LocatedModel] {
-        var chosen: [String: (model: LocatedModel, priority: Int)] = [:]
-        var order: [String] = []
-        func add(_ model: LocatedModel, priority: Int) {
-            let name = model.declaration.name
+    private func selectModels(_ registrations: [Registration]) -> [LocatedModel] {
+        var choices: [Choice] = []  // in the order names were first chosen
+        var chosen: [String: Int] = [:]  // class name -> its choice
+        func add(_ model: Int, priority: Int) {
+            let name = models[model].declaration.name
             guard let existing = chosen[name] else {
-                chosen[name] = (model, priority)
-                order.append(name)
+                chosen[name] = choices.count
+                choices.append(Choice(model: model, priority: priority))
                 return
             }
-            if priority > existing.priority {
-                chosen[name] = (model, priority)
-            } else if priority == existing.priority {
+            if priority > choices[existing].priority {
+                choices[existing] = Choice(model: model, priority: priority)
+            } else if priority == choices[existing].priority {
                 // The same class twice (`#if` branches, two targets): keep every property once.
-                var merged = existing.model
-                let known = Set(merged.declaration.properties.map(\.name))
-                merged.declaration.properties += model.declaration.properties.filter { !known.contains($0.name) }
-                chosen[name] = (merged, priority)
+                choices[existing].merge(models[model].declaration.properties, into: models[choices[existing].model].declaration.properties)
             }
         }
-        for model in models where model.version == nil || model.version == active {
-            add(model, priority: model.version == nil ? 1 : 2)
+        for (index, model) in models.enumerated() where model.version == nil || model.version == active {
+            add(index, priority: model.version == nil ? 1 : 2)
         }
-        for list in files.flatMap(\.modelLists) where countsAsRegistration(list) {
-            for (name, scope) in expandedNames(of: list) {
-                if let model = resolve(name, in: scope) { add(model, priority: 3) }
-            }
+        for registration in registrations {
+            for case (_, let model?) in registration.names { add(model, priority: 3) }
         }
-        // Relationships may point at models no list names (SwiftData follows them).
+        // Relationships may point at models no list names (SwiftData follows them). Which
+        // properties name a model depends on nothing else: found for every model on every core.
+        let destinations = ParallelMap.map(models.count, serial: serial) { index in
+            models[index].declaration.properties.compactMap(destinationName)
+        }
         var cursor = 0
-        while cursor < order.count {
-            let model = chosen[order[cursor]]!.model
+        while cursor < choices.count {
+            let choice = choices[cursor]
             cursor += 1
-            for property in model.declaration.properties {
-                guard let destination = destinationName(of: property), chosen[destination] == nil,
-                      let found = resolve(destination, in: model.declaration.scope) else { continue }
+            let scope = models[choice.model].declaration.scope
+            for destination in choice.merged.map({ $0.compactMap(destinationName) }) ?? destinations[choice.model] {
+                guard chosen[destination] == nil, let found = resolve(destination, in: scope) else { continue }
                 add(found, priority: 0)
             }
         }
-        return order.compactMap { chosen[$0]?.model }
+        return choices.map { choice in
+            var model = models[choice.model]
+            if let merged = choice.merged { model.declaration.properties = merged }
+            return model
+        }
+    }
+
+    /// The declaration chosen for a class name so far (an index into `models`).
+    private struct Choice {
+        var model: Int
+        var priority: Int
+        /// Its properties and those of the same class declared again, once a second
+        /// declaration was merged in (most classes have none).
+        var merged: [PropertyDeclaration]?
+        var known: Set<String> = []
+
+        mutating func merge(_ other: [PropertyDeclaration], into own: [PropertyDeclaration]) {
+            if merged == nil {
+                merged = own
+                known = Set(own.map(\.name))
+            }
+            let added = other.filter { !known.contains($0.name) }
+            merged! += added
+            known.formUnion(added.map(\.name))
+        }
+    }
+
+    /// Every list that counts as a registration, in file and list order, with its names
+    /// resolved: lists are independent of each other, so they are resolved on every core.
+    private func resolvedRegistrations() -> [Registration] {
+        let lists = files.flatMap { file in file.modelLists.filter(countsAsRegistration).map { (file: file.file, list: $0) } }
+        return ParallelMap.map(lists.count, serial: serial) { index in
+            let (file, list) = lists[index]
+            return Registration(file: file, line: list.line, names: expandedNames(of: list).map { written, scope in
+                (written, resolve(written, in: scope))
+            })
+        }
     }
 
     /// A list's names with the scope to resolve each in, including the `models` of the
@@ -124,7 +196,7 @@ struct SwiftModelAssembler {
         guard depth < 8 else { return names }
         for included in list.includes {
             guard let version = versions.canonical(included) else { continue }
-            for other in files.flatMap(\.modelLists) where isVersionList(other) && versions.canonical(other.scope.joined(separator: ".")) == version {
+            for other in versionLists[version] ?? [] {
                 names += expandedNames(of: other, depth: depth + 1)
             }
         }
@@ -135,12 +207,12 @@ struct SwiftModelAssembler {
     private func countsAsRegistration(_ list: ModelListDeclaration) -> Bool {
         switch list.source {
         case .call: return true
-        case .property: return !isVersionList(list) || (active != nil && versions.canonical(list.scope.joined(separator: ".")) == active)
+        case .property: return !Self.isVersionList(list, versions) || (active != nil && versions.canonical(list.scope.joined(separator: ".")) == active)
         case .versionedSchemaReference, .migrationPlan: return false
         }
     }
 
-    private func isVersionList(_ list: ModelListDeclaration) -> Bool {
+    private static func isVersionList(_ list: ModelListDeclaration, _ versions: SchemaVersions) -> Bool {
         if case .property(let name) = list.source, name == "models", versions.version(containing: list.scope) != nil {
             return true
         }
@@ -154,54 +226,45 @@ struct SwiftModelAssembler {
     }
 
     /// Resolves a written type name (`Item`, `SchemaV2.Item`, a typealias) seen in `scope`.
-    func resolve(_ written: String, in scope: [String], depth: Int = 0) -> LocatedModel? {
+    /// The index in `models` of the class it names.
+    func resolve(_ written: String, in scope: [String], depth: Int = 0) -> Int? {
         guard depth < 8 else { return nil }
-        let components = written.split(separator: ".").map(String.init)
-        guard let name = components.last else { return nil }
-        if components.count > 1 {
-            if let exact = models.first(where: { $0.declaration.qualifiedName == written || $0.declaration.qualifiedName.hasSuffix("." + written) }) {
-                return exact
-            }
+        let dotted = DottedName(written)
+        guard let name = dotted.last else { return nil }
+        if dotted.isQualified {
+            if let exact = names.model(qualifiedAs: written) { return exact }
         } else {
             // Lexical lookup: the scope and its ancestors, innermost first.
             var length = scope.count
             while length >= 0 {
                 let prefix = Array(scope.prefix(length))
-                if let model = models.first(where: { $0.declaration.name == name && $0.declaration.scope == prefix }) { return model }
-                if let alias = files.lazy.flatMap(\.typeAliases).first(where: { $0.name == name && $0.scope == prefix }) {
+                if let model = names.model(named: name, directlyIn: prefix) { return model }
+                if let alias = names.alias(named: name, directlyIn: prefix) {
                     return resolve(alias.target, in: prefix, depth: depth + 1)
                 }
                 length -= 1
             }
         }
-        let candidates = models.filter { $0.declaration.name == name }
-        return candidates.first { $0.version == active && $0.version != nil }
-            ?? candidates.first { $0.version == nil }
-            ?? candidates.last
+        return names.model(simplyNamed: name)
     }
 
     // MARK: - Registration
 
     /// Names from `Schema([...])`, `ModelContainer(for:)`, model-type list properties and
     /// the active version's `models`; nil when the sources register nothing.
-    private func registeredTypes() -> (names: [String]?, sites: [String: (file: String, line: Int)]) {
+    private func registeredTypes(_ registrations: [Registration]) -> (names: [String]?, sites: [String: (file: String, line: Int)]) {
         var names: [String] = []
         var sites: [String: (file: String, line: Int)] = [:]
-        var found = false
-        for file in files {
-            for list in file.modelLists where countsAsRegistration(list) {
-                found = true
-                for (written, scope) in expandedNames(of: list) {
-                    let name = resolve(written, in: scope)?.declaration.name
-                        ?? written.split(separator: ".").last.map(String.init) ?? written
-                    if !names.contains(name) {
-                        names.append(name)
-                        sites[name] = (file.file, list.line)
-                    }
+        for registration in registrations {
+            for (written, model) in registration.names {
+                let name = model.map { models[$0].declaration.name } ?? DottedName.lastComponent(written)
+                if sites[name] == nil {
+                    names.append(name)
+                    sites[name] = (registration.file, registration.line)
                 }
             }
         }
-        return (found ? names : nil, sites)
+        return (registrations.isEmpty ? nil : names, sites)
     }
 
     private func registrationDiagnostics(
@@ -230,38 +293,17 @@ struct SwiftModelAssembler {
 /// destinations of their relationships, and their parents, transitively.
 public enum Reachability {
     public static func closure(from registered: [String], in entities: [Entity]) -> Set<String> {
-        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Positions, not copies of the entities: an app has thousands.
+        var byName: [String: Int] = [:]
+        byName.reserveCapacity(entities.count)
+        for (index, entity) in entities.enumerated() where byName[entity.name] == nil { byName[entity.name] = index }
         var reached = Set<String>()
         var pending = registered
         while let name = pending.popLast() {
-            guard reached.insert(name).inserted, let entity = byName[name] else { continue }
-            pending += entity.relationships.map(\.destination)
-            if let parent = entity.parent { pending.append(parent) }
+            guard reached.insert(name).inserted, let index = byName[name] else { continue }
+            for relationship in entities[index].relationships { pending.append(relationship.destination) }
+            if let parent = entities[index].parent { pending.append(parent) }
         }
         return reached
-    }
-}
-
-/// Types declared anywhere in the sources, for inference from initial values.
-struct TypeIndex {
-    private var byName: [String: [TypeDeclaration]] = [:]
-
-    init(files: [SwiftFileDeclarations]) {
-        for type in files.flatMap(\.types) where type.kind != .extension {
-            byName[type.path.last ?? "", default: []].append(type)
-        }
-    }
-
-    func declaration(named written: String) -> TypeDeclaration? {
-        let name = written.split(separator: ".").last.map(String.init) ?? written
-        let candidates = byName[name] ?? []
-        return candidates.first { $0.qualifiedName == written } ?? candidates.first
-    }
-
-    /// `enum Kind: String` -> `String`.
-    func rawType(ofEnum name: String) -> String? {
-        guard let type = declaration(named: name), type.kind == .enum, let first = type.inherited.first,
-              SwiftTypeShape.rawValueTypes.contains(first) else { return nil }
-        return first
     }
 }

@@ -70,11 +70,13 @@ struct ModelEvolution {
     }
 
     var entityPairs: [EntityPair] {
-        new.entities.compactMap { entity in old.entity(named: entity.name).map { EntityPair(old: $0, new: entity) } }
+        let before = old.entitiesByName()
+        return new.entities.compactMap { entity in before[entity.name].map { EntityPair(old: $0, new: entity) } }
     }
 
     var removedEntities: [Entity] {
-        old.entities.filter { new.entity(named: $0.name) == nil }
+        let after = new.entitiesByName()
+        return old.entities.filter { after[$0.name] == nil }
     }
 
     /// Properties present on both sides (by name, or renamed with `originalName:`).

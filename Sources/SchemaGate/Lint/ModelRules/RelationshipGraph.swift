@@ -11,9 +11,16 @@ struct RelationshipGraph {
     }
 
     let model: AppModel
+    /// `model`'s entities by name, looked up once per relationship.
+    private let byName: [String: Entity]
+
+    init(model: AppModel) {
+        self.model = model
+        byName = model.entitiesByName()
+    }
 
     func inverse(of relationship: Relationship, in entity: Entity) -> Inverse {
-        guard let destination = model.entity(named: relationship.destination) else { return .unknownDestination }
+        guard let destination = byName[relationship.destination] else { return .unknownDestination }
         if let name = relationship.inverse {
             if let inverse = destination.relationships.first(where: { $0.name == name }) { return .found(inverse) }
             return .missing("its declared inverse \(destination.name).\(name) does not exist")
@@ -62,7 +69,7 @@ struct RelationshipGraph {
                 pairs.append(ManyToManyPair(
                     first: .init(entity: entity.name, relationship: relationship.name, line: relationship.line, file: entity.file),
                     second: .init(entity: relationship.destination, relationship: inverse.name, line: inverse.line,
-                                  file: model.entity(named: relationship.destination)?.file ?? entity.file)))
+                                  file: byName[relationship.destination]?.file ?? entity.file)))
             }
         }
         return pairs

@@ -1,0 +1,99 @@
+/// Where a written model name can point, indexed once over every `@Model` declaration and
+/// typealias of the sources, so each lookup the assembler makes (a registered name, a
+/// relationship's destination) costs a few hash lookups instead of a scan over all
+/// declarations: assembly stays linear in the number of models.
+///
+/// Every answer is the one a scan in declaration order gives (the first match wins), so
+/// the indexes change no result, only its cost.
+struct ModelNameIndex {
+    /// A name declared directly inside `scope` (outermost type first; empty at file scope).
+    struct ScopedName: Hashable {
+        var scope: [String]
+        var name: String
+    }
+
+    /// The first model whose qualified name is the key or ends with `.` and the key.
+    private var byQualifiedSuffix: [String: Int] = [:]
+    /// The first model declared with this name directly in this scope.
+    private var modelsInScope: [ScopedName: Int] = [:]
+    /// The first typealias declared with this name directly in this scope.
+    private var aliasesInScope: [ScopedName: TypeAliasDeclaration] = [:]
+    /// The models of a simple name a bare name may mean when no scope declares it.
+    private struct Named {
+        var firstActive: Int?
+        var firstUnversioned: Int?
+        var last: Int
+    }
+
+    private var bySimpleName: [String: Named] = [:]
+
+    /// `models` and `typeAliases` in declaration order (files in path order); `active` is
+    /// the schema version in use.
+    init(models: [SwiftModelAssembler.LocatedModel], typeAliases: [TypeAliasDeclaration], active: String?) {
+        modelsInScope.reserveCapacity(models.count)
+        bySimpleName.reserveCapacity(models.count)
+        for (index, model) in models.enumerated() {
+            let declaration = model.declaration
+            if !declaration.scope.isEmpty || declaration.name.utf8.contains(UInt8(ascii: ".")) {
+                for suffix in Self.qualifiedSuffixes(of: declaration.qualifiedName) where byQualifiedSuffix[suffix] == nil {
+                    byQualifiedSuffix[suffix] = index
+                }
+            }
+            let scoped = ScopedName(scope: declaration.scope, name: declaration.name)
+            if modelsInScope[scoped] == nil { modelsInScope[scoped] = index }
+            let isActive = model.version != nil && model.version == active
+            if var named = bySimpleName[declaration.name] {
+                if isActive, named.firstActive == nil { named.firstActive = index }
+                if model.version == nil, named.firstUnversioned == nil { named.firstUnversioned = index }
+                named.last = index
+                bySimpleName[declaration.name] = named
+            } else {
+                bySimpleName[declaration.name] = Named(
+                    firstActive: isActive ? index : nil, firstUnversioned: model.version == nil ? index : nil, last: index)
+            }
+        }
+        for alias in typeAliases {
+            let scoped = ScopedName(scope: alias.scope, name: alias.name)
+            if aliasesInScope[scoped] == nil { aliasesInScope[scoped] = alias }
+        }
+    }
+
+    /// The first model whose qualified name is `written` or ends with `.` + `written`.
+    func model(qualifiedAs written: String) -> Int? {
+        byQualifiedSuffix[written]
+    }
+
+    func model(named name: String, directlyIn scope: [String]) -> Int? {
+        modelsInScope[ScopedName(scope: scope, name: name)]
+    }
+
+    func alias(named name: String, directlyIn scope: [String]) -> TypeAliasDeclaration? {
+        aliasesInScope[ScopedName(scope: scope, name: name)]
+    }
+
+    /// The model a bare name means when no scope declares it: the first of the active
+    /// version, else the first unversioned one, else the last declared.
+    func model(simplyNamed name: String) -> Int? {
+        bySimpleName[name].map { $0.firstActive ?? $0.firstUnversioned ?? $0.last }
+    }
+
+    /// `A.B.C` -> `A.B.C`, `B.C`: the names a qualified lookup may be written as. In ASCII
+    /// only those with a dot: a name without one is looked up lexically, never here.
+    static func qualifiedSuffixes(of qualified: String) -> [String] {
+        let ascii = qualified.utf8.withContiguousStorageIfAvailable { utf8 -> [String]? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var suffixes: [String] = []
+            var start = 0
+            while let dot = utf8[start...].firstIndex(of: UInt8(ascii: ".")) {
+                suffixes.append(start == 0 ? qualified : String(decoding: UnsafeBufferPointer(rebasing: utf8[start...]), as: UTF8.self))
+                start = dot + 1
+            }
+            return suffixes
+        } ?? nil
+        if let ascii { return ascii }
+        // By scalars: a written name may begin with a combining mark, which joins the dot
+        // before it into one character (`hasSuffix` compares characters).
+        let scalars = qualified.unicodeScalars
+        return [qualified] + scalars.indices.filter { scalars[$0] == "." }.map { String(scalars[scalars.index(after: $0)...]) }
+    }
+}
