@@ -18,7 +18,7 @@ enum ModelInput {
         switch paths.source {
         case .flag:
             // --models as typed (then --target's sources).
-            let typed = context.arguments.all("models")
+            let typed = context.arguments.declares(option) ? context.arguments.all(option) : []
             if typed.count <= shown.count { shown.replaceSubrange(0..<typed.count, with: typed) }
             return (shown, paths.origin)
         case .file: return (shown, "modelPaths of \(configuration.file.map { UserPath.display($0, from: context.workingDirectory) } ?? ConfigFile.fileName)")
