@@ -54,6 +54,12 @@ enum ModelInput {
         model.diagnostics.contains(where: ModelDiagnosticFindings.isInputProblem)
     }
 
+    /// `models` and `expected` list what they read, and end in exit 2 when some of it was
+    /// unreadable (the status of an input error).
+    static func exitStatus(_ model: AppModel) -> Int32 {
+        (hasInputProblems(model) ? ReportStatus.error : .pass).exitCode
+    }
+
     /// `file:line: warning: message` lines for stderr (the path said once).
     static func diagnosticLines(_ model: AppModel) -> [String] {
         model.diagnostics.map { diagnostic in

@@ -89,7 +89,7 @@ public enum Tool {
         guard let command = command(named: first) else {
             let hint = closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             console.errorLine("error: unknown command '\(first)'\(hint)\nRun 'cloudkit-schema --help' for the list of commands.")
-            return 2
+            return ReportStatus.error.exitCode
         }
         let rest = Array(arguments.dropFirst())
         do throws(CLIError) {

@@ -31,7 +31,7 @@ enum ModelsCommand {
         } else {
             context.console.out(ModelListing.text(model))
         }
-        return ModelInput.hasInputProblems(model) ? 2 : 0
+        return ModelInput.exitStatus(model)
     }
 }
 
