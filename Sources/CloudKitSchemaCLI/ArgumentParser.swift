@@ -1,16 +1,36 @@
 import SchemaGate
 
-/// The parsed command line of one command.
+/// The parsed command line of one command. Options are read by their spec, never by a
+/// string: `arguments.value(GateCommand.Options.since)`. Reading an option the command's
+/// spec does not declare, or a flag as a value, is a programming error that stops any
+/// debug build (the test suite) at the read; a release build treats it as not given.
 public struct ParsedArguments: Sendable {
-    public var values: [String: [String]] = [:]
-    public var flags: Set<String> = []
+    /// The options of the spec this was parsed against, by name.
+    let declared: [String: OptionSpec.Kind]
+    public internal(set) var values: [String: [String]] = [:]
+    public internal(set) var flags: Set<String> = []
     public var positionals: [String] = []
     /// `--help` or `-h` stood where an option can stand (never as an option's value).
     public var helpRequested = false
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-    public func value(_ name: String) -> String? { values[name]?.last }
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
+    init(spec: ArgumentSpec) {
+        declared = Dictionary(spec.options.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func flag(_ option: OptionSpec) -> Bool { flags.contains(checked(option, as: [.flag])) }
+    public func value(_ option: OptionSpec) -> String? { values[checked(option, as: [.single, .multiple])]?.last }
+    public func all(_ option: OptionSpec) -> [String] { values[checked(option, as: [.single, .multiple])] ?? [] }
+
+    /// Whether the command declares `option`: helpers shared by commands that differ in
+    /// their options (the configuration overrides) ask before they read.
+    public func declares(_ option: OptionSpec) -> Bool { declared[option.name] == option.kind }
+
+    /// The option's name, after asserting that the spec declares it, with that kind.
+    private func checked(_ option: OptionSpec, as kinds: Set<OptionSpec.Kind>) -> String {
+        assert(declares(option), "--\(option.name) is read but its command's spec does not declare it (as \(option.kind))")
+        assert(kinds.contains(option.kind), "--\(option.name) (\(option.kind)) is read as \(kinds.contains(.flag) ? "a flag" : "a value")")
+        return option.name
+    }
 }
 
 /// A hand-written parser: `--flag`, `--name value`, `--name=value`, repeated options,
@@ -30,7 +50,7 @@ public struct ArgumentParser {
     public init(spec: ArgumentSpec) { self.spec = spec }
 
     public func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
-        var result = ParsedArguments()
+        var result = ParsedArguments(spec: spec)
         var index = 0
         var optionsEnded = false
         while index < arguments.count {

@@ -1,5 +1,8 @@
-/// Everything that stops a command before it can report findings. All exit 2.
-public enum CLIError: Error, Equatable, Sendable {
+import SchemaGate
+
+/// Everything that stops a command before it can report findings: the one error type a
+/// command throws (`throws(CLIError)`). All exit 2; `ActionableError` says how it prints.
+public enum CLIError: Error, Equatable, Sendable, ActionableError {
     /// Bad command line; the message says what to type instead.
     case usage(String)
     /// Input that cannot be read or understood (schema file, model directory...).
@@ -10,6 +13,30 @@ public enum CLIError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .usage(let text), .input(let text), .setup(let text): return text
+        }
+    }
+
+    public var category: ErrorCategory {
+        switch self {
+        case .usage: return .usage
+        case .input: return .input
+        case .setup: return .setup
+        }
+    }
+}
+
+extension CLIError {
+    /// Any error that stops a command, in its family (`StopError` decides it).
+    init(_ error: any Error) {
+        if let error = error as? CLIError {
+            self = error
+            return
+        }
+        let stop = StopError(error)
+        switch stop.category {
+        case .usage: self = .usage(stop.message)
+        case .input: self = .input(stop.message)
+        case .setup: self = .setup(stop.message)
         }
     }
 }

@@ -18,7 +18,7 @@ enum ModelInput {
         switch paths.source {
         case .flag:
             // --models as typed (then --target's sources).
-            let typed = context.arguments.all("models")
+            let typed = context.arguments.declares(option) ? context.arguments.all(option) : []
             if typed.count <= shown.count { shown.replaceSubrange(0..<typed.count, with: typed) }
             return (shown, paths.origin)
         case .file: return (shown, "modelPaths of \(configuration.file.map { UserPath.display($0, from: context.workingDirectory) } ?? ConfigFile.fileName)")
@@ -52,6 +52,12 @@ enum ModelInput {
 
     static func hasInputProblems(_ model: AppModel) -> Bool {
         model.diagnostics.contains(where: ModelDiagnosticFindings.isInputProblem)
+    }
+
+    /// `models` and `expected` list what they read, and end in exit 2 when some of it was
+    /// unreadable (the status of an input error).
+    static func exitStatus(_ model: AppModel) -> Int32 {
+        (hasInputProblems(model) ? ReportStatus.error : .pass).exitCode
     }
 
     /// `file:line: warning: message` lines for stderr (the path said once).

@@ -1,19 +1,47 @@
 import Foundation
 import SchemaGate
 
+/// What `--format` can choose: `OutputFormat` (a report, through its reporter) or
+/// `ListingFormat` (`models`, `config`). One parser reads every one of them.
+protocol FormatChoice: RawRepresentable<String>, CaseIterable, Sendable {
+    /// The format when `--format` is not given.
+    static var text: Self { get }
+}
+
+extension OutputFormat: FormatChoice {}
+
+/// `models` and `config` print a listing for people or JSON for tools, never a report.
+enum ListingFormat: String, FormatChoice {
+    case text, json
+}
+
 /// The `--format` option every reporting command shares, and rendering a report with it.
 enum ReportOutput {
-    static let formatOption = OptionSpec(
-        "format", value: "FORMAT",
-        help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: text).")
+    static let formatOption = formatOption(for: OutputFormat.self)
+
+    /// `--format`, its help listing the formats of `Format`.
+    static func formatOption<Format: FormatChoice>(for _: Format.Type) -> OptionSpec {
+        OptionSpec(
+            "format", value: "FORMAT",
+            help: "Output format: \(names(Format.self)) (default: text).")
+    }
 
     static func format(_ context: CommandContext) throws(CLIError) -> OutputFormat {
-        guard let raw = context.arguments.value("format") else { return .text }
-        guard let format = OutputFormat(rawValue: raw) else {
-            let hint = closest(to: raw, in: OutputFormat.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
-            throw .usage("unknown format '\(raw)'\(hint) Formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+        try format(OutputFormat.self, context)
+    }
+
+    /// The one `--format` parser: the format asked for, `text` when none was.
+    static func format<Format: FormatChoice>(_: Format.Type, _ context: CommandContext) throws(CLIError) -> Format {
+        guard let raw = context.arguments.value(formatOption) else { return .text }
+        guard let format = Format(rawValue: raw) else {
+            let hint = closest(to: raw, in: Format.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+            throw .usage("unknown format '\(raw)'\(hint) Formats: \(names(Format.self)).")
         }
         return format
+    }
+
+    private static func names<Format: FormatChoice>(_: Format.Type) -> String {
+        Format.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
     /// Best-effort look at raw arguments, for reporting errors before parsing succeeded.

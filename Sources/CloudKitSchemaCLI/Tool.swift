@@ -89,7 +89,7 @@ public enum Tool {
         guard let command = command(named: first) else {
             let hint = closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             console.errorLine("error: unknown command '\(first)'\(hint)\nRun 'cloudkit-schema --help' for the list of commands.")
-            return 2
+            return ReportStatus.error.exitCode
         }
         let rest = Array(arguments.dropFirst())
         do throws(CLIError) {
@@ -105,7 +105,7 @@ public enum Tool {
             return try command.run(context)
         } catch {
             report(error, command: command, arguments: rest, console: console)
-            return 2
+            return error.exitStatus
         }
     }
 
@@ -137,20 +137,11 @@ public enum Tool {
     /// goes to stdout, so machine readers never get an empty document.
     static func report(_ error: CLIError, command: Command, arguments: [String], console: Console) {
         console.errorLine("error: \(error.message)")
-        if case .usage = error {
+        if error.category == .usage {
             console.errorLine("Run 'cloudkit-schema \(command.name) --help' for usage.")
         }
         if ReportOutput.requestedFormat(in: arguments) == .json {
-            let code: String
-            switch error {
-            case .usage: code = "usage-error"
-            case .input: code = "input-error"
-            case .setup: code = "setup-error"
-            }
-            let report = Report(
-                command: command.name, status: .error,
-                findings: [Finding(severity: .error, code: code, message: error.message)])
-            console.out(ReportOutput.render(report, .json, redactor: console.redactor))
+            console.out(ReportOutput.render(error.report(command: command.name), .json, redactor: console.redactor))
         }
         // Plugin hosts collapse exit codes: the last line says the status in words.
         console.errorLine("cloudkit-schema \(command.name): \(ReportStatus.error.words)")

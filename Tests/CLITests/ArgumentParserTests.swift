@@ -2,19 +2,18 @@ import Testing
 @testable import CloudKitSchemaCLI
 
 @Suite struct ArgumentParserTests {
+    static let production = OptionSpec("production", help: "")
+    static let models = OptionSpec("models", .multiple, help: "")
+    static let strict = OptionSpec("strict", .flag, help: "")
     let parser = ArgumentParser(spec: ArgumentSpec(
-        options: [
-            OptionSpec("production", help: ""),
-            OptionSpec("models", .multiple, help: ""),
-            OptionSpec("strict", .flag, help: ""),
-        ],
+        options: [production, models, strict],
         positionals: [PositionalSpec("FILE", help: "", repeats: true, required: false)]))
 
     @Test func valueForms() throws {
         let a = try parser.parse(["--production", "p.ckdb", "--models=A", "--models", "B", "C", "--strict", "--", "--not-an-option"])
-        #expect(a.value("production") == "p.ckdb")
-        #expect(a.all("models") == ["A", "B", "C"])
-        #expect(a.flag("strict"))
+        #expect(a.value(Self.production) == "p.ckdb")
+        #expect(a.all(Self.models) == ["A", "B", "C"])
+        #expect(a.flag(Self.strict))
         #expect(a.positionals == ["--not-an-option"])
     }
 
@@ -79,7 +78,7 @@ import Testing
         for (command, option) in Self.valueOptions {
             for flag in Self.flagSpellings {
                 let parsed = try ArgumentParser(spec: command.spec).parse(["--\(option.name)=\(flag)"] + Self.positionals(command))
-                #expect(parsed.all(option.name) == [flag], "\(command.name) --\(option.name)=\(flag)")
+                #expect(parsed.all(option) == [flag], "\(command.name) --\(option.name)=\(flag)")
                 #expect(!parsed.helpRequested)
             }
         }

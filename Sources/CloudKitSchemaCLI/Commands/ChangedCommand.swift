@@ -3,6 +3,12 @@ import SchemaGate
 
 /// `changed [--since REF]`: what changed since the last release, model-wise.
 enum ChangedCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let since = OptionSpec("since", value: "REF", help: "Measure from this revision instead of the nearest tag.")
+        static let verbose = OptionSpec("verbose", .flag, help: "Print the time each step took (to stderr).")
+    }
+
     static let command = Command(
         name: "changed",
         summary: "List the model-touching files since the last release tag.",
@@ -20,19 +26,19 @@ enum ChangedCommand {
         tree that cannot be read or parsed (named with its line).
         """,
         spec: ArgumentSpec(options: [
-            OptionSpec("since", value: "REF", help: "Measure from this revision instead of the nearest tag."),
+            Options.since,
             PipelineOptions.tagPattern, PipelineOptions.models, PipelineOptions.target, PipelineOptions.config, ReportOutput.formatOption,
-            OptionSpec("verbose", .flag, help: "Print the time each step took (to stderr)."),
+            Options.verbose,
         ]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
         let format = try ReportOutput.format(context)
         let configuration = try PipelineOptions.configuration(context)
-        let since = context.arguments.value("since")
+        let since = context.arguments.value(Options.since)
         let timer = PhaseTimer()
         defer {
-            if context.arguments.flag("verbose") { timer.lines().forEach { context.console.errorLine($0) } }
+            if context.arguments.flag(Options.verbose) { timer.lines().forEach { context.console.errorLine($0) } }
         }
         let changes = try PipelineOptions.engine { () throws -> ChangeReport in
             try ChangeAnalysis.run(

@@ -5,6 +5,12 @@ import SchemaGate
 /// `check`: read-only comparison of Production against the schema the app's models
 /// require and/or a Development export.
 enum CheckCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let production = OptionSpec("production", value: "FILE", help: "Production schema export (.ckdb).")
+        static let development = OptionSpec("development", value: "FILE", help: "Development schema export (.ckdb).")
+    }
+
     static let command = Command(
         name: "check",
         summary: "Report every record type and field the Production schema lacks.",
@@ -35,8 +41,8 @@ enum CheckCommand {
           xcrun cktool export-schema --team-id T --container-id C --environment production --output-file prod.ckdb
         """,
         spec: ArgumentSpec(options: [
-            OptionSpec("production", value: "FILE", help: "Production schema export (.ckdb)."),
-            OptionSpec("development", value: "FILE", help: "Development schema export (.ckdb)."),
+            Options.production,
+            Options.development,
             ModelInput.option, PipelineOptions.target,
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.config,
             ReportOutput.formatOption,
@@ -44,13 +50,13 @@ enum CheckCommand {
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
-        guard let productionPath = context.arguments.value("production") else {
-            if context.arguments.value("development") != nil {
+        guard let productionPath = context.arguments.value(Options.production) else {
+            if context.arguments.value(Options.development) != nil {
                 throw .usage("--development FILE needs --production FILE (with neither, cktool exports both)")
             }
             return try LiveCheck.run(context)
         }
-        let developmentPath = context.arguments.value("development")
+        let developmentPath = context.arguments.value(Options.development)
         _ = try ReportOutput.format(context)
         let configuration = try PipelineOptions.configuration(context)
         // The models when they are configured (--models, --target, modelPaths). Without

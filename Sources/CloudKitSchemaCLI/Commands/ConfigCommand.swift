@@ -4,6 +4,11 @@ import SchemaGate
 
 /// `config`: the configuration commands would run with, and where each value came from.
 enum ConfigCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let get = OptionSpec("get", value: "KEY", help: "Print only this key's resolved value (e.g. tagPattern).")
+    }
+
     static let command = Command(
         name: "config",
         summary: "Print the resolved configuration and where each value comes from.",
@@ -26,24 +31,21 @@ enum ConfigCommand {
         spec: ArgumentSpec(options: [
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.tagPattern,
             PipelineOptions.config,
-            OptionSpec("format", value: "FORMAT", help: "text or json (default: text)."),
-            OptionSpec("get", value: "KEY", help: "Print only this key's resolved value (e.g. tagPattern)."),
+            ReportOutput.formatOption(for: ListingFormat.self),
+            Options.get,
         ]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
-        let format = context.arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw .usage("unknown format '\(format)' for config; use text or json")
-        }
+        let format = try ReportOutput.format(ListingFormat.self, context)
         let configuration = try PipelineOptions.configuration(context)
-        let key = context.arguments.value("get")
+        let key = context.arguments.value(Options.get)
         let view = ConfigView(configuration, environment: context.environment, only: key)
         if let key {
             context.console.out(try view.value(of: key))
             return 0
         }
-        context.console.out(format == "json" ? view.json : view.text)
+        context.console.out(format == .json ? view.json : view.text)
         return 0
     }
 }

@@ -3,6 +3,12 @@ import SchemaGate
 
 /// `create`: run the configured command that materializes Development, then verify.
 enum CreateCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let timeout = OptionSpec("timeout", value: "SECONDS", help: "Override timeouts.createSeconds.")
+        static let noVerify = OptionSpec("no-verify", .flag, help: "Do not export Development afterwards.")
+    }
+
     static let command = Command(
         name: "create",
         summary: "Run the configured command that materializes the Development schema, then verify it.",
@@ -15,8 +21,8 @@ enum CreateCommand {
         type the models need exists there (exit 1 when one is missing).
         """,
         spec: ArgumentSpec(options: [
-            OptionSpec("timeout", value: "SECONDS", help: "Override timeouts.createSeconds."),
-            OptionSpec("no-verify", .flag, help: "Do not export Development afterwards."),
+            Options.timeout,
+            Options.noVerify,
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.config,
             ReportOutput.formatOption,
         ]),
@@ -29,13 +35,13 @@ enum CreateCommand {
             throw .setup("no create command is configured: add \"create\": {\"command\": [...]} to \(configuration.file ?? ConfigFile.fileName) (the app side: 'cloudkit-schema scaffold')")
         }
         var timeout = configuration.createTimeout.value
-        if let raw = context.arguments.value("timeout") {
+        if let raw = context.arguments.value(Options.timeout) {
             guard let seconds = Double(raw), seconds > 0, seconds <= 86400 else {
                 throw .usage("--timeout '\(raw)' is not a number of seconds between 1 and 86400")
             }
             timeout = seconds
         }
-        let verify = !context.arguments.flag("no-verify") && CKToolRunner.isAvailable(environment: context.environment)
+        let verify = !context.arguments.flag(Options.noVerify) && CKToolRunner.isAvailable(environment: context.environment)
         let verifier = CreateVerifier(configuration: configuration, environment: context.environment, workingDirectory: context.workingDirectory)
         // Models first: unreadable models stop the command before the long step.
         let expectations = verify ? try PipelineOptions.engine { try verifier.expectations() } : []
@@ -45,7 +51,7 @@ enum CreateCommand {
         let result = try PipelineOptions.engine { try step.run(onLine: { console.errorLine($0) }) }
         var notes = ["Create: '\(create.command)' finished in \(String(format: "%.1f", result.duration)) s."]
         var findings: [Finding] = []
-        if context.arguments.flag("no-verify") {
+        if context.arguments.flag(Options.noVerify) {
             notes.append("Verification: skipped (--no-verify).")
         } else if !CKToolRunner.isAvailable(environment: context.environment) {
             notes.append("Verification: skipped: cktool is not available here (no xcrun), so Development cannot be exported.")

@@ -26,6 +26,6 @@ enum ExpectedCommand {
         let expected = ExpectedSchema.build(from: model)
         context.console.out(SchemaPrinter.print(expected.schema))
         for line in ModelInput.diagnosticLines(model) { context.console.errorLine(line) }
-        return ModelInput.hasInputProblems(model) ? 2 : 0
+        return ModelInput.exitStatus(model)
     }
 }

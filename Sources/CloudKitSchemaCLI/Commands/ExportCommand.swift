@@ -5,6 +5,12 @@ import SchemaGate
 /// `export --environment E [--output FILE]`: a read-only cktool export, printed in the
 /// canonical layout or written as a snapshot a team can commit.
 enum ExportCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let environment = OptionSpec("environment", value: "ENV", help: "development or production.")
+        static let output = OptionSpec("output", value: "FILE", help: "Write the schema here instead of printing it.")
+    }
+
     static let command = Command(
         name: "export",
         summary: "Export a CloudKit environment's schema with cktool (read-only).",
@@ -19,14 +25,14 @@ enum ExportCommand {
         its value is neither printed nor written (exit 2).
         """,
         spec: ArgumentSpec(options: [
-            OptionSpec("environment", value: "ENV", help: "development or production."),
-            OptionSpec("output", value: "FILE", help: "Write the schema here instead of printing it."),
+            Options.environment,
+            Options.output,
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.config,
         ]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
-        guard let raw = context.arguments.value("environment") else {
+        guard let raw = context.arguments.value(Options.environment) else {
             throw .usage("export needs --environment development or --environment production")
         }
         guard let environment = CloudKitEnvironment(rawValue: raw.lowercased()) else {
@@ -47,7 +53,7 @@ enum ExportCommand {
         if context.console.redactor.exposes(text) {
             throw .setup("the \(environment.displayName) schema was neither printed nor written: \(tokenInExport)")
         }
-        guard let output = context.arguments.value("output") else {
+        guard let output = context.arguments.value(Options.output) else {
             context.console.out(text)
             return 0
         }

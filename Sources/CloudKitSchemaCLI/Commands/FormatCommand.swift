@@ -4,6 +4,12 @@ import SchemaGate
 
 /// `format FILE...`: print schemas in the canonical `cktool export-schema` layout.
 enum FormatCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let inPlace = OptionSpec("in-place", .flag, help: "Rewrite each file instead of printing it.")
+        static let check = OptionSpec("check", .flag, help: "Print nothing; exit 1 if a file is not in canonical layout.")
+    }
+
     static let command = Command(
         name: "format",
         summary: "Print .ckdb schema files in the canonical cktool export layout.",
@@ -14,24 +20,24 @@ enum FormatCommand {
         """,
         spec: ArgumentSpec(
             options: [
-                OptionSpec("in-place", .flag, help: "Rewrite each file instead of printing it."),
-                OptionSpec("check", .flag, help: "Print nothing; exit 1 if a file is not in canonical layout."),
+                Options.inPlace,
+                Options.check,
             ],
             positionals: [PositionalSpec("FILE", help: "A .ckdb schema file.", repeats: true)]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
         let files = context.arguments.positionals
-        if context.arguments.flag("in-place") && context.arguments.flag("check") {
+        if context.arguments.flag(Options.inPlace) && context.arguments.flag(Options.check) {
             throw .usage("--in-place and --check exclude each other: choose one")
         }
         var unformatted: [String] = []
         for (index, file) in files.enumerated() {
             let path = context.path(file)
             let (original, printed) = try formatted(path, label: file)
-            if context.arguments.flag("check") {
+            if context.arguments.flag(Options.check) {
                 if printed != original { unformatted.append(file) }
-            } else if context.arguments.flag("in-place") {
+            } else if context.arguments.flag(Options.inPlace) {
                 if printed != original { try write(printed, to: path, label: file, context) }
             } else {
                 if files.count > 1 { context.console.out("\(index == 0 ? "" : "\n")-- \(file)\n") }

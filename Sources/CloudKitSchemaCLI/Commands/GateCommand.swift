@@ -3,6 +3,16 @@ import SchemaGate
 
 /// `gate`: the one command a release script runs before archiving (README "The release gate").
 enum GateCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let since = OptionSpec("since", value: "REF", help: "Measure changes from REF instead of the nearest tag.")
+        static let always = OptionSpec("always", .flag, help: "Check even when no model changed (the comparisons with the last release still run).")
+        static let noCreate = OptionSpec("no-create", .flag, help: "Do not run the configured create command.")
+        static let production = OptionSpec("production", value: "FILE", help: "Production export to use instead of cktool.")
+        static let development = OptionSpec("development", value: "FILE", help: "Development export to use with --production.")
+        static let verbose = OptionSpec("verbose", .flag, help: "Print the time each phase took (to stderr).")
+    }
+
     static let command = Command(
         name: "gate",
         summary: "Release gate: block the build if CloudKit Production lacks what the models write.",
@@ -25,14 +35,14 @@ enum GateCommand {
         GITHUB_STEP_SUMMARY set, a Markdown summary is appended there. Read-only.
         """,
         spec: ArgumentSpec(options: [
-            OptionSpec("since", value: "REF", help: "Measure changes from REF instead of the nearest tag."),
-            OptionSpec("always", .flag, help: "Check even when no model changed (the comparisons with the last release still run)."),
-            OptionSpec("no-create", .flag, help: "Do not run the configured create command."),
-            OptionSpec("production", value: "FILE", help: "Production export to use instead of cktool."),
-            OptionSpec("development", value: "FILE", help: "Development export to use with --production."),
+            Options.since,
+            Options.always,
+            Options.noCreate,
+            Options.production,
+            Options.development,
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.tagPattern,
             PipelineOptions.config, ReportOutput.formatOption,
-            OptionSpec("verbose", .flag, help: "Print the time each phase took (to stderr)."),
+            Options.verbose,
         ]),
         run: run)
 
@@ -46,53 +56,34 @@ enum GateCommand {
     /// Every outcome, including setup errors, becomes a report: the gate always ends
     /// with its status line and a step summary.
     static func gate(_ context: CommandContext) -> Report {
-        do {
-            switch try SkipSwitch.decide(context.environment) {
+        do throws(CLIError) {
+            switch try PipelineOptions.engine({ try SkipSwitch.decide(context.environment) }) {
             case .skip(let value):
                 return ReportOutput.skipped("gate", message: SkipSwitch.skipMessage(value), context)
             case .run:
                 break
             }
-            if context.arguments.value("development") != nil && context.arguments.value("production") == nil {
-                throw CLIError.usage("--development FILE needs --production FILE (with neither, cktool exports both)")
+            if context.arguments.value(Options.development) != nil && context.arguments.value(Options.production) == nil {
+                throw .usage("--development FILE needs --production FILE (with neither, cktool exports both)")
             }
             let configuration = try PipelineOptions.configuration(context)
             var options = Gate.Options()
-            options.since = context.arguments.value("since")
-            options.always = context.arguments.flag("always")
-            options.runCreate = !context.arguments.flag("no-create")
-            options.productionFile = context.arguments.value("production").map { EnvironmentSchemas.File(path: context.path($0), displayPath: $0) }
-            options.developmentFile = context.arguments.value("development").map { EnvironmentSchemas.File(path: context.path($0), displayPath: $0) }
+            options.since = context.arguments.value(Options.since)
+            options.always = context.arguments.flag(Options.always)
+            options.runCreate = !context.arguments.flag(Options.noCreate)
+            options.productionFile = context.arguments.value(Options.production).map { EnvironmentSchemas.File(path: context.path($0), displayPath: $0) }
+            options.developmentFile = context.arguments.value(Options.development).map { EnvironmentSchemas.File(path: context.path($0), displayPath: $0) }
             let console = context.console
             let gate = Gate(
                 configuration: configuration, options: options, workingDirectory: context.workingDirectory,
                 environment: context.environment, log: { console.errorLine($0) }, createOutput: { console.errorLine($0) })
             defer {
-                if context.arguments.flag("verbose") { gate.timer.lines().forEach { console.errorLine($0) } }
+                if context.arguments.flag(Options.verbose) { gate.timer.lines().forEach { console.errorLine($0) } }
             }
-            return try gate.run()
+            return try PipelineOptions.engine { try gate.run() }
         } catch {
-            return errorReport(error)
+            return error.report(command: "gate")
         }
-    }
-
-    static func errorReport(_ error: any Error) -> Report {
-        let (code, message): (String, String)
-        switch error {
-        case let error as CLIError:
-            switch error {
-            case .usage: code = "usage-error"
-            case .input: code = "input-error"
-            case .setup: code = "setup-error"
-            }
-            message = error.message
-        case let error as any ActionableError:
-            code = "\(error.category.rawValue)-error"
-            message = error.message
-        default:
-            (code, message) = ("setup-error", "\(error)")
-        }
-        return Report(command: "gate", status: .error, findings: [Finding(severity: .error, code: code, message: message)])
     }
 
     /// The step summary first (so a warning about it cannot follow the status line), the

@@ -3,6 +3,13 @@ import SchemaGate
 
 /// `init`: writes a commented starter `.cloudkit-schema.json` from what the repository shows.
 enum InitCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let output = OptionSpec("output", value: "PATH", help: "Where to write (default: .cloudkit-schema.json at the repository root).")
+        static let force = OptionSpec("force", .flag, help: "Overwrite an existing file.")
+        static let print = OptionSpec("print", .flag, help: "Print the configuration instead of writing it.")
+    }
+
     static let command = Command(
         name: "init",
         summary: "Write a commented starter .cloudkit-schema.json for this repository.",
@@ -18,9 +25,9 @@ enum InitCommand {
         Refuses to overwrite an existing file unless --force is given.
         """,
         spec: ArgumentSpec(options: [
-            OptionSpec("output", value: "PATH", help: "Where to write (default: .cloudkit-schema.json at the repository root)."),
-            OptionSpec("force", .flag, help: "Overwrite an existing file."),
-            OptionSpec("print", .flag, help: "Print the configuration instead of writing it."),
+            Options.output,
+            Options.force,
+            Options.print,
         ]),
         run: run)
 
@@ -30,12 +37,12 @@ enum InitCommand {
         let survey = ProjectSurvey.survey(root: root)
         let tagPattern = ProjectSurvey.tagPattern(root: root, environment: context.environment)?.pattern
         let text = StarterConfiguration.render(survey, tagPattern: tagPattern)
-        if context.arguments.flag("print") {
+        if context.arguments.flag(Options.print) {
             context.console.out(text)
             return 0
         }
-        let path = context.arguments.value("output").map(context.path) ?? root + "/" + ConfigFile.fileName
-        if FileManager.default.fileExists(atPath: path) && !context.arguments.flag("force") {
+        let path = context.arguments.value(Options.output).map(context.path) ?? root + "/" + ConfigFile.fileName
+        if FileManager.default.fileExists(atPath: path) && !context.arguments.flag(Options.force) {
             throw .usage("\(path) already exists: edit it, or pass --force to replace it")
         }
         try ExactFile.write(text, to: path, shown: path, what: "the configuration",

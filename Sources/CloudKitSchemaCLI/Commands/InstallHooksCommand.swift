@@ -5,6 +5,12 @@ import SchemaGate
 /// the repository's hooks directory, honouring `core.hooksPath`. Never replaces a hook it did
 /// not write identically unless `--force` is given, and then keeps the old one as `<hook>.orig`.
 enum InstallHooksCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let hook = OptionSpec("hook", .multiple, value: "NAME", help: "Install only these hooks: pre-commit, pre-push (default: both).")
+        static let force = OptionSpec("force", .flag, help: "Replace existing hooks; each replaced one is kept as <hook>.orig.")
+    }
+
     static let command = Command(
         name: "install-hooks",
         summary: "Install the git hooks: pre-commit lints staged models, pre-push gates release tags.",
@@ -23,15 +29,15 @@ enum InstallHooksCommand {
         the hook says loudly that it skipped. 'git commit --no-verify' skips every hook silently.
         """,
         spec: ArgumentSpec(options: [
-            OptionSpec("hook", .multiple, value: "NAME", help: "Install only these hooks: pre-commit, pre-push (default: both)."),
-            OptionSpec("force", .flag, help: "Replace existing hooks; each replaced one is kept as <hook>.orig."),
+            Options.hook,
+            Options.force,
         ]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
-        let selected = try selectedHooks(context.arguments.all("hook"))
+        let selected = try selectedHooks(context.arguments.all(Options.hook))
         let (repository, directory) = try hooksDirectory(context)
-        let force = context.arguments.flag("force")
+        let force = context.arguments.flag(Options.force)
         var plans: [(name: String, script: String, path: String, existing: String?)] = []
         for (name, script) in selected {
             let path = directory + "/" + name

@@ -4,6 +4,16 @@ import SchemaGate
 /// `lint`: offline model rules, configuration traps and (with --since) schema evolution.
 /// Fast and read-only, so it can run in a pre-commit hook on just the staged files.
 enum LintCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let models = OptionSpec("models", .multiple, value: "PATH", help: "Model directories or files (same as PATH arguments).")
+        static let project = OptionSpec("project", value: "DIR", help: "Also read entitlements and Info.plists under DIR (the app's folder).")
+        static let since = OptionSpec("since", value: "REF", help: "Compare with the models at git revision REF (tag, branch, commit).")
+        static let rule = OptionSpec("rule", .multiple, value: "ID=LEVEL", help: "Set a rule's severity: error, warning, info or off.")
+        static let listRules = OptionSpec("list-rules", .flag, help: "Print every rule id, its severity and what it catches.")
+        static let staged = OptionSpec("staged", .flag, help: "Lint what the git index stages for the next commit (what the pre-commit hook runs).")
+    }
+
     static let command = command(reader: .standard)
 
     static func command(reader: LintModelReader) -> Command {
@@ -53,13 +63,13 @@ enum LintCommand {
             """,
             spec: ArgumentSpec(
                 options: [
-                    OptionSpec("models", .multiple, value: "PATH", help: "Model directories or files (same as PATH arguments)."),
+                    Options.models,
                     PipelineOptions.target,
-                    OptionSpec("project", value: "DIR", help: "Also read entitlements and Info.plists under DIR (the app's folder)."),
-                    OptionSpec("since", value: "REF", help: "Compare with the models at git revision REF (tag, branch, commit)."),
-                    OptionSpec("rule", .multiple, value: "ID=LEVEL", help: "Set a rule's severity: error, warning, info or off."),
-                    OptionSpec("list-rules", .flag, help: "Print every rule id, its severity and what it catches."),
-                    OptionSpec("staged", .flag, help: "Lint what the git index stages for the next commit (what the pre-commit hook runs)."),
+                    Options.project,
+                    Options.since,
+                    Options.rule,
+                    Options.listRules,
+                    Options.staged,
                     PipelineOptions.config,
                     ReportOutput.formatOption,
                 ],
@@ -69,27 +79,27 @@ enum LintCommand {
 
     static func run(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
         let format = try ReportOutput.format(context)
-        if context.arguments.flag("list-rules") {
+        if context.arguments.flag(Options.listRules) {
             context.console.out(RuleList.render(LintRuleCatalog.infos, json: format == .json))
             return 0
         }
-        let paths = context.arguments.all("models") + context.arguments.positionals
-        let targets = context.arguments.all("target")
-        if context.arguments.flag("staged") {
-            guard paths.isEmpty, targets.isEmpty, context.arguments.value("project") == nil, context.arguments.value("since") == nil else {
+        let paths = context.arguments.all(Options.models) + context.arguments.positionals
+        let targets = context.arguments.all(PipelineOptions.target)
+        if context.arguments.flag(Options.staged) {
+            guard paths.isEmpty, targets.isEmpty, context.arguments.value(Options.project) == nil, context.arguments.value(Options.since) == nil else {
                 throw .usage("--staged lints the files the git index stages; give no paths, --models, --target, --project or --since with it")
             }
             return try runStaged(context, reader: reader)
         }
         if !targets.isEmpty { return try runTargets(context, reader: reader) }
-        guard !paths.isEmpty || context.arguments.value("project") != nil else {
+        guard !paths.isEmpty || context.arguments.value(Options.project) != nil else {
             return try runConfigured(context, reader: reader)
         }
         // `--project DIR` alone lints the project's entitlements and Info.plists (a hook
         // with no staged Swift files still runs cleanly).
-        let configured = try configuredLevels(context, configPath: context.arguments.value("config"))
+        let configured = try configuredLevels(context, configPath: context.arguments.value(PipelineOptions.config))
         let request = LintRequest(
-            paths: paths, projectDirectories: context.arguments.value("project").map { [$0] } ?? [], since: context.arguments.value("since"),
+            paths: paths, projectDirectories: context.arguments.value(Options.project).map { [$0] } ?? [], since: context.arguments.value(Options.since),
             overrides: try overrides(context, configured: configured), workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader)
     }
@@ -105,7 +115,7 @@ enum LintCommand {
             throw .input("found no @Model class or Core Data entity in \(paths.joined(separator: ", ")) (\(origin)); point --models at the app's model sources")
         }
         let request = LintRequest(
-            paths: configuration.modelPaths.value, appDirectories: [configuration.root], since: context.arguments.value("since"),
+            paths: configuration.modelPaths.value, appDirectories: [configuration.root], since: context.arguments.value(Options.since),
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
             workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader)
@@ -117,8 +127,8 @@ enum LintCommand {
         let configuration = try PipelineOptions.configuration(context)
         let sources = configuration.modelPaths.value + context.arguments.positionals.map(context.path)
         let request = LintRequest(
-            paths: sources, projectDirectories: configuration.targetProjects + (context.arguments.value("project").map { [$0] } ?? []),
-            appDirectories: sources, since: context.arguments.value("since"),
+            paths: sources, projectDirectories: configuration.targetProjects + (context.arguments.value(Options.project).map { [$0] } ?? []),
+            appDirectories: sources, since: context.arguments.value(Options.since),
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
             workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader)
@@ -127,12 +137,7 @@ enum LintCommand {
     /// `--staged`: the index checked out into a scratch folder and linted there, so every
     /// path reads as a repository path.
     static func runStaged(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
-        let decision: SkipSwitch.Decision
-        do {
-            decision = try SkipSwitch.decide(context.environment)
-        } catch {
-            throw CLIError(error)
-        }
+        let decision = try PipelineOptions.engine { try SkipSwitch.decide(context.environment) }
         if case .skip(let value) = decision {
             let message = SkipSwitch.skipMessage(value, skipped: "CloudKit model lint of the staged files")
             return try ReportOutput.emit(ReportOutput.skipped("lint", message: message, context), context)
@@ -157,18 +162,8 @@ enum LintCommand {
     }
 
     static func emit(_ request: LintRequest, _ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
-        do {
-            return try ReportOutput.emit(try LintRunner(reader: reader).run(request), context)
-        } catch let error as LintError {
-            switch error {
-            case .input(let message): throw .input(message)
-            case .setup(let message): throw .setup(message)
-            }
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .input("\(error)")
-        }
+        let report = try PipelineOptions.engine { try LintRunner(reader: reader).run(request) }
+        return try ReportOutput.emit(report, context)
     }
 
     /// The rule severities of the configuration, the one reader every command uses (the
@@ -187,7 +182,7 @@ enum LintCommand {
     static func overrides(_ context: CommandContext, configured: [String: LintOverrides.Level] = [:]) throws(CLIError) -> LintOverrides {
         var overrides = LintOverrides(configured)
         do {
-            for assignment in context.arguments.all("rule") {
+            for assignment in context.arguments.all(Options.rule) {
                 let (id, level) = try LintOverrides.parseAssignment(assignment)
                 overrides.levels[id] = level
             }
@@ -210,6 +205,13 @@ enum RuleList {
         var fix: String
     }
 
+    /// `error`, or `error (gate: warning)` when the gate's severity differs: the severity
+    /// column of the table here and of README's rule table.
+    static func severity(_ rule: LintRuleInfo) -> String {
+        let gate = SeverityPolicy.severity(of: rule, at: .gate)
+        return rule.severity.rawValue + (gate == rule.severity ? "" : " (gate: \(gate.rawValue))")
+    }
+
     static func render(_ rules: [LintRuleInfo], json: Bool) -> String {
         if json {
             let encoder = JSONEncoder()
@@ -220,10 +222,7 @@ enum RuleList {
             }
             return ((try? encoder.encode(rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n"
         }
-        let severities = rules.map { rule -> String in
-            let gate = SeverityPolicy.severity(of: rule, at: .gate)
-            return rule.severity.rawValue + (gate == rule.severity ? "" : " (gate: \(gate.rawValue))")
-        }
+        let severities = rules.map(severity)
         let width = (rules.map(\.id.count).max() ?? 0) + 2, severityWidth = (severities.map(\.count).max() ?? 0) + 2
         return zip(rules, severities).map { rule, severity in
             rule.id.padding(toLength: width, withPad: " ", startingAt: 0)

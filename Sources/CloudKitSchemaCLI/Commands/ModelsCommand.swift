@@ -17,24 +17,21 @@ enum ModelsCommand {
         """,
         spec: ArgumentSpec(options: [
             ModelInput.option, PipelineOptions.target, PipelineOptions.config,
-            OptionSpec("format", value: "FORMAT", help: "Output format: text or json (default: text)."),
+            ReportOutput.formatOption(for: ListingFormat.self),
         ]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
-        let format = context.arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw .usage("unknown format '\(format)' for models; formats: text, json")
-        }
+        let format = try ReportOutput.format(ListingFormat.self, context)
         let model = try ModelInput.read(context)
-        if format == "json" {
+        if format == .json {
             // JSONEncoder's exact text, written directly (a large app prints megabytes).
             for piece in AppModelJSON.encodedPieces(model) { context.console.out(utf8: piece) }
             context.console.out("\n")
         } else {
             context.console.out(ModelListing.text(model))
         }
-        return ModelInput.hasInputProblems(model) ? 2 : 0
+        return ModelInput.exitStatus(model)
     }
 }
 

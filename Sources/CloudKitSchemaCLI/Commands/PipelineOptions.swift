@@ -18,11 +18,14 @@ enum PipelineOptions {
     static let tagPattern = OptionSpec(
         "tag-pattern", value: "GLOB", help: "Release tags to measure changes from, e.g. 'v*' (default: any tag).")
 
+    /// The configuration flags the command declares (each command declares its own subset).
     static func overrides(_ context: CommandContext) -> ConfigOverrides {
-        ConfigOverrides(
-            configPath: context.arguments.value("config"), teamID: context.arguments.value("team-id"),
-            containerIDs: context.arguments.all("container-id"), modelPaths: context.arguments.all("models"),
-            targets: context.arguments.all("target"), tagPattern: context.arguments.value("tag-pattern"))
+        let arguments = context.arguments
+        func value(_ option: OptionSpec) -> String? { arguments.declares(option) ? arguments.value(option) : nil }
+        func all(_ option: OptionSpec) -> [String] { arguments.declares(option) ? arguments.all(option) : [] }
+        return ConfigOverrides(
+            configPath: value(config), teamID: value(teamID), containerIDs: all(containerID), modelPaths: all(models),
+            targets: all(target), tagPattern: value(tagPattern))
     }
 
     static func configuration(_ context: CommandContext) throws(CLIError) -> ResolvedConfiguration {
@@ -32,26 +35,12 @@ enum PipelineOptions {
         }
     }
 
-    /// Runs engine code, turning its actionable errors into CLI errors (exit 2).
+    /// Runs engine code, turning whatever it throws into a CLI error (exit 2).
     static func engine<T>(_ body: () throws -> T) throws(CLIError) -> T {
         do {
             return try body()
-        } catch let error as CLIError {
-            throw error
-        } catch let error as any ActionableError {
-            throw CLIError(error)
         } catch {
-            throw .setup("\(error)")
-        }
-    }
-}
-
-extension CLIError {
-    init(_ error: any ActionableError) {
-        switch error.category {
-        case .usage: self = .usage(error.message)
-        case .input: self = .input(error.message)
-        case .setup: self = .setup(error.message)
+            throw CLIError(error)
         }
     }
 }

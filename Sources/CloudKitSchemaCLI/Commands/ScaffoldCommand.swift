@@ -3,6 +3,14 @@ import SchemaGate
 
 /// `scaffold --output PATH`: the DEBUG-only app file that implements the create flag.
 enum ScaffoldCommand {
+    /// The options of this command: its spec lists them, and only these are read.
+    enum Options {
+        static let output = OptionSpec("output", value: "PATH", help: "The Swift file to write (e.g. App/Debug/CloudKitSchemaInitializer.swift).")
+        static let type = OptionSpec("type", .multiple, value: "NAME", help: "Model type names to register (default: read from the models).")
+        static let argument = OptionSpec("argument", value: "FLAG", help: "Launch argument that triggers it (default: -initializeCloudKitSchema).")
+        static let force = OptionSpec("force", .flag, help: "Overwrite an existing file.")
+    }
+
     static let command = Command(
         name: "scaffold",
         summary: "Write the DEBUG-only Swift file that materializes Development (initializeCloudKitSchema).",
@@ -20,27 +28,27 @@ enum ScaffoldCommand {
         configured model paths.
         """,
         spec: ArgumentSpec(options: [
-            OptionSpec("output", value: "PATH", help: "The Swift file to write (e.g. App/Debug/CloudKitSchemaInitializer.swift)."),
-            OptionSpec("type", .multiple, value: "NAME", help: "Model type names to register (default: read from the models)."),
-            OptionSpec("argument", value: "FLAG", help: "Launch argument that triggers it (default: -initializeCloudKitSchema)."),
-            OptionSpec("force", .flag, help: "Overwrite an existing file."),
+            Options.output,
+            Options.type,
+            Options.argument,
+            Options.force,
             PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.config,
         ]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
-        guard let output = context.arguments.value("output") else {
+        guard let output = context.arguments.value(Options.output) else {
             throw .usage("scaffold needs --output PATH: the Swift file to add to the app target")
         }
         let configuration = try PipelineOptions.configuration(context)
         let container = try PipelineOptions.engine { try configuration.requireSingleContainer() }
         let models = try modelTypes(context, configuration: configuration, container: container)
-        let argument = context.arguments.value("argument") ?? InitializerScaffold.defaultLaunchArgument
+        let argument = context.arguments.value(Options.argument) ?? InitializerScaffold.defaultLaunchArgument
         guard argument.hasPrefix("-"), !argument.contains(where: \.isWhitespace), !argument.contains("\"") else {
             throw .usage("--argument '\(argument)' must start with '-' and contain no spaces or quotes, e.g. -initializeCloudKitSchema")
         }
         let path = context.path(output)
-        if FileManager.default.fileExists(atPath: path) && !context.arguments.flag("force") {
+        if FileManager.default.fileExists(atPath: path) && !context.arguments.flag(Options.force) {
             throw .usage("\(output) already exists: pass --force to replace it")
         }
         let scaffold = InitializerScaffold(containerID: container.id.value, models: models, launchArgument: argument)
@@ -59,7 +67,7 @@ enum ScaffoldCommand {
     static func modelTypes(
         _ context: CommandContext, configuration: ResolvedConfiguration, container: ResolvedContainer
     ) throws(CLIError) -> InitializerScaffold.Models {
-        let given = context.arguments.all("type")
+        let given = context.arguments.all(Options.type)
         if !given.isEmpty {
             if let bad = given.first(where: { !InitializerScaffold.isTypeName($0) }) {
                 throw .usage("--type '\(bad)' is not a Swift type name")

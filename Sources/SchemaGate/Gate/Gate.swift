@@ -4,7 +4,7 @@ import ModelSource
 
 /// The release gate (README "The release gate") after the escape hatch: change detection, lint,
 /// create, check (with the snapshot staleness check). Returns the combined report;
-/// throws an `ActionableError` for anything that stops it (exit 2). Read-only.
+/// throws a `StopError` for anything that stops it (exit 2). Read-only.
 public struct Gate: Sendable {
     public struct Options: Sendable {
         /// `--since REF`: measure changes from REF instead of the nearest tag.
@@ -45,7 +45,15 @@ public struct Gate: Sendable {
     /// Wall time per phase, printed by `gate --verbose`.
     public let timer = PhaseTimer()
 
-    public func run() throws -> Report {
+    public func run() throws(StopError) -> Report {
+        do {
+            return try runSteps()
+        } catch {
+            throw StopError(error)
+        }
+    }
+
+    private func runSteps() throws -> Report {
         var notes: [String] = []
         var findings: [Finding] = []
         var base: ChangeReport.Base?

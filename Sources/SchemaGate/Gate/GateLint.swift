@@ -14,7 +14,7 @@ enum GateLint {
     static func run(
         configuration: ResolvedConfiguration, containers: [ResolvedContainer], base: ChangeReport.Base?,
         workingDirectory: String, environment: [String: String], log: @Sendable (String) -> Void
-    ) throws -> Outcome {
+    ) throws(LintError) -> Outcome {
         var paths: [String] = []
         for path in containers.flatMap(\.modelPaths) where !paths.contains(path) { paths.append(path) }
         let request = LintRequest(
@@ -22,15 +22,10 @@ enum GateLint {
             overrides: LintOverrides(configured: configuration), stage: .gate,
             workingDirectory: workingDirectory, environment: environment)
         log("gate: linting the models…")
-        let report: Report
-        do {
-            report = try LintRunner(reader: .standard).run(request)
-        } catch {
-            throw GateLintError(error)
-        }
+        let report = try LintRunner(reader: .standard).run(request)
         guard report.status != .error else {
             let problems = report.findings.filter { LintEngine.inputErrorCodes.contains($0.code) }.map(\.message)
-            throw GateLintError(.input("lint could not read every input (\(problems.joined(separator: "; "))): fix the files or leave them out of modelPaths"))
+            throw LintError.input("lint could not read every input (\(problems.joined(separator: "; "))): fix the files or leave them out of modelPaths")
         }
         let since = base.map { " and against the models at \($0.name ?? $0.commit ?? "the base")" } ?? ""
         let errors = report.count(.error), warnings = report.count(.warning)
@@ -45,19 +40,4 @@ extension LintOverrides {
     public init(configured configuration: ResolvedConfiguration) {
         self.init(configuration.severities.rules.compactMapValues { LintOverrides.Level(rawValue: $0.rawValue) })
     }
-}
-
-/// A lint run that could not complete (exit 2).
-struct GateLintError: Error, ActionableError {
-    var error: LintError
-    init(_ error: LintError) { self.error = error }
-
-    var category: ErrorCategory {
-        switch error {
-        case .input: return .input
-        case .setup: return .setup
-        }
-    }
-
-    var message: String { error.message }
 }

@@ -44,12 +44,6 @@ public struct ModelFileClassifier: Sendable {
         return reasons
     }
 
-    /// Whether the classifier reads the file's contents (a Swift file, or one renamed from
-    /// or to one).
-    static func isSwift(path: String, previousPath: String?) -> Bool {
-        path.hasSuffix(".swift") || previousPath?.hasSuffix(".swift") == true
-    }
-
     static func isCoreDataModel(_ path: String) -> Bool {
         path.split(separator: "/").contains { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }
     }
