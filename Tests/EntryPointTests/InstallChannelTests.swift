@@ -54,7 +54,8 @@ import Testing
 
     /// What Mint and mise's `spm:` backend install: the manifest's executable products.
     @Test func theOnlyExecutableProductIsTheTool() throws {
-        let dump = try runProcess("swift", ["package", "--package-path", packageRoot, "dump-package"])
+        // Never this package's own .build: `swift test` holds its lock while the tests run.
+        let dump = try runProcess("swift", ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch, "dump-package"])
         #expect(dump.status == 0, "\(dump.stderr)")
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let products = (manifest["products"] as? [[String: Any]]) ?? []
