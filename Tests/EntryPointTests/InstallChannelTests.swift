@@ -33,21 +33,30 @@ import Testing
         #expect(prefix.read("bin/other-tool") == "kept\n")
     }
 
+    /// SwiftPM installs into `~/.swiftpm/bin`, or `$XDG_CONFIG_HOME/swiftpm/bin` when that is
+    /// set; its home is the account's, not `$HOME`, on Linux. So the test sets
+    /// XDG_CONFIG_HOME: the only way to keep the install inside its temporary directory.
     @Test func experimentalInstallPutsTheToolInSwiftPMsBin() throws {
         let home = TemporaryDirectory("spm-install-home")
-        let environment: [String: String?] = ["HOME": home.path, "XDG_CACHE_HOME": home.file(".cache"), "XDG_CONFIG_HOME": home.file(".config")]
-        let install = try runProcess(
-            "swift", ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch,
-                      "experimental-install", "-c", "debug", "--product", "cloudkit-schema"],
-            environment: environment)
+        let environment: [String: String?] = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "XDG_CACHE_HOME": home.file("cache"),
+        ]
+        func swiftPackage(_ arguments: [String]) throws -> ProcessResult {
+            try runProcess(
+                "swift", ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch] + arguments,
+                environment: environment)
+        }
+        let install = try swiftPackage(["experimental-install", "-c", "debug", "--product", "cloudkit-schema"])
+        var uninstalled = false
+        defer { if !uninstalled { _ = try? swiftPackage(["experimental-uninstall", "cloudkit-schema"]) } }
         #expect(install.status == 0, "\(install.output)")
-        let installed = home.file(".swiftpm/bin/cloudkit-schema")
+        let installed = home.file("config/swiftpm/bin/cloudkit-schema")
+        #expect(install.stdout.contains("installed to \(installed)"), "\(install.stdout)")
         let run = try runProcess(installed, ["--version"])
         #expect(try run.status == 0 && run.stdout == Self.version, "\(run.output)")
 
-        let uninstall = try runProcess(
-            "swift", ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch, "experimental-uninstall", "cloudkit-schema"],
-            environment: environment)
+        let uninstall = try swiftPackage(["experimental-uninstall", "cloudkit-schema"])
+        uninstalled = uninstall.status == 0
         #expect(uninstall.status == 0, "\(uninstall.output)")
         #expect(!FileManager.default.fileExists(atPath: installed))
     }
