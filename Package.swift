@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CloudKitSchema", targets: ["CloudKitSchema"]),
         .library(name: "ModelSource", targets: ["ModelSource"]),
         .library(name: "SchemaGate", targets: ["SchemaGate"]),
+        .plugin(name: "CloudKitModelLint", targets: ["CloudKitModelLint"]),
     ] + commandPlugins.map { .plugin(name: $0.name, targets: [$0.name]) },
     targets: [
         .target(name: "CloudKitSchema"),
@@ -47,6 +48,9 @@ let package = Package(
         ),
         // Plugins, hooks and PluginSupport: the ways a release script, git and CI start the tool.
         .testTarget(name: "EntryPointTests", dependencies: ["PluginSupport", "TestSupport", "cloudkit-schema"]),
+        // Applied to an app's target: lint runs at every build, its findings are build errors
+        // at their lines (README "Build-time lint"). Offline: no permissions.
+        .plugin(name: "CloudKitModelLint", capability: .buildTool(), dependencies: ["cloudkit-schema"]),
     ] + commandPlugins,
     swiftLanguageModes: [.v6]
 )

@@ -29,11 +29,15 @@ final class ConsumerPackage: @unchecked Sendable {
                 name: "Consumer",
                 platforms: [.macOS(.v14)],
                 dependencies: [.package(path: "\(packageRoot)")],
-                targets: [.target(name: "AppModels"), .target(name: "BadModels")]
+                targets: [
+                    .target(name: "AppModels"), .target(name: "BadModels"),
+                    \(LintedTarget.manifestEntries)
+                ]
             )
             """)
         try write("Sources/AppModels/Item.swift", Self.itemModel)
         try write("Sources/BadModels/Item.swift", Self.badModel)
+        for target in LintedTarget.allCases { try write(target.source, target.model) }
         try write(".cloudkit-schema.json", ContractCommands.configuration(modelPaths: ["Sources/AppModels"]))
         try write("fakebin/xcrun", FakeXcrun.script, executable: true)
         try write(".gitignore", ".build/\n/exports/\n/fakebin/\n/schemas/\n")
@@ -73,6 +77,14 @@ final class ConsumerPackage: @unchecked Sendable {
             // crash); that is the toolchain, not the plugin under test: run it once more.
             guard first.status > 128 else { return first }
             return try runProcess("swift", arguments, in: directory ?? root, environment: env)
+        }
+    }
+
+    /// `swift build --target NAME` in the consumer (the build-tool plugin's tests), under
+    /// the same lock: one SwiftPM at a time in its .build.
+    func swiftBuild(target: String) throws -> ProcessResult {
+        try Self.lock.withLock {
+            try runProcess("swift", ["build", "--target", target], in: root, environment: ["NO_COLOR": "1"])
         }
     }
 

@@ -60,6 +60,9 @@ enum LintCommand {
               cloudkit-schema lint --models Cubby/Models
               cloudkit-schema lint --models Cubby/Models --since v1.4 --format xcode
               cloudkit-schema lint --staged
+
+            --stamp FILE writes FILE only when lint passes (and removes it otherwise): the
+            output the CloudKitModelLint build-tool plugin declares to SwiftPM and Xcode.
             """,
             spec: ArgumentSpec(
                 options: [
@@ -72,9 +75,10 @@ enum LintCommand {
                     Options.staged,
                     PipelineOptions.config,
                     ReportOutput.formatOption,
+                    LintStamp.option,
                 ],
                 positionals: [PositionalSpec("PATH", help: "A directory or file to lint.", repeats: true, required: false)]),
-            run: { context throws(CLIError) in try run(context, reader: reader) })
+            run: { context throws(CLIError) in try LintStamp.around(context) { () throws(CLIError) in try run(context, reader: reader) } })
     }
 
     static func run(_ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
