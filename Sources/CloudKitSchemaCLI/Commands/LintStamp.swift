@@ -12,7 +12,7 @@ enum LintStamp {
 
     /// Runs `lint` with the stamp, when one was asked for, kept true to the verdict.
     static func around(_ context: CommandContext, _ lint: () throws(CLIError) -> Int32) throws(CLIError) -> Int32 {
-        guard let shown = context.arguments.value("stamp") else { return try lint() }
+        guard let shown = context.arguments.value(option) else { return try lint() }
         let path = context.path(shown)
         try? FileManager.default.removeItem(atPath: path)  // a stale stamp must not outlive a failing run
         let status = try lint()
