@@ -54,7 +54,7 @@ enum HookDoctor {
         guard result.status == 0 else {
             let message = said.last ?? "the hooks cannot find cloudkit-schema"
             return .failed("hooks-tool", "The hooks cannot find cloudkit-schema (as they search, with this shell's PATH).",
-                           fix: message.prefix(1).uppercased() + message.dropFirst())
+                           fix: DoctorCheck.sentence(message))
         }
         let lines = result.stdout.split(whereSeparator: \.isNewline).map(String.init)
         guard lines.count >= 2 else {

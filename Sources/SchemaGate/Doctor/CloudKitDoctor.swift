@@ -56,7 +56,7 @@ public struct CloudKitDoctor: Sendable {
                 return outcome
             }
             outcome.checks.append(.passed("cktool", "xcrun runs cktool."))
-            outcome.checks.append(.failed("token", "cktool get-teams did not succeed with \(tokenSource).", fix: error.message))
+            outcome.checks.append(.failed("token", "cktool get-teams did not succeed with \(tokenSource).", fix: DoctorCheck.sentence(error.message)))
             outcome.checks += skippedAfter("token", ["team"], containers)
             return outcome
         }
@@ -86,7 +86,7 @@ public struct CloudKitDoctor: Sendable {
         if let reason = EnvironmentSchemas.unavailable(error), snapshots {
             return .skipped(id, "\(reason), so the gate checks against the committed Production snapshots here (Development is not compared); run doctor on a Mac with Xcode to check CloudKit itself.")
         }
-        return .failed(id, "\(EnvironmentSchemas.unavailable(error) ?? "cktool cannot be started").", fix: error.message)
+        return .failed(id, "\(EnvironmentSchemas.unavailable(error) ?? "cktool cannot be started").", fix: DoctorCheck.sentence(error.message))
     }
 
     private func skippedAfter(_ cause: String, _ ids: [String], _ containers: [ResolvedContainer]) -> [DoctorCheck] {
@@ -111,7 +111,7 @@ public struct CloudKitDoctor: Sendable {
         case .notListed(let listed):
             outcome.checks.append(.failed(
                 "team", "Team \(team.value) (\(from)) is not one of the teams \(refusal.tokenName) can use (get-teams lists \(listed.joined(separator: "; "))).",
-                fix: refusal.teamFix.prefix(1).uppercased() + refusal.teamFix.dropFirst() + ", or use a token of that team."))
+                fix: DoctorCheck.sentence(refusal.teamFix + ", or use a token of that team")))
         case .tokenRefused, .notRun, .failed:
             outcome.checks.append(.failed(
                 "team", "cktool get-teams listed no team, so team \(team.value) (\(from)) cannot be confirmed.",
@@ -139,7 +139,7 @@ public struct CloudKitDoctor: Sendable {
                 }
                 outcome.checks.append(.passed("export", container: id, "Exported (read-only): \(counts.joined(separator: ", "))."))
             } catch {
-                outcome.checks.append(.failed("export", container: id, "cktool could not export \(id) for team \(team).", fix: error.message))
+                outcome.checks.append(.failed("export", container: id, "cktool could not export \(id) for team \(team).", fix: DoctorCheck.sentence(error.message)))
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One line of `cloudkit-schema doctor`'s checklist: what was checked, whether it passed,
 /// what was seen, and (when it failed) the one sentence that fixes it.
 public struct DoctorCheck: Sendable, Equatable {
@@ -32,6 +34,14 @@ public struct DoctorCheck: Sendable, Equatable {
 
     public static func failed(_ id: String, container: String? = nil, _ detail: String, fix: String) -> DoctorCheck {
         DoctorCheck(id, container: container, .failed, detail, fix: fix)
+    }
+
+    /// A message as a sentence of the checklist: capitalised, with its full stop (the
+    /// product's error messages are lower-case clauses).
+    public static func sentence(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let capital = trimmed.prefix(1).uppercased() + trimmed.dropFirst()
+        return capital.hasSuffix(".") || capital.hasSuffix("?") ? capital : capital + "."
     }
 
     public static func skipped(_ id: String, container: String? = nil, _ detail: String) -> DoctorCheck {

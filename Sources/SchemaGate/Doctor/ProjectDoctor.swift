@@ -94,7 +94,7 @@ public struct ProjectDoctor: Sendable {
             outcome = try ExpectedModelSchema.build(modelPaths: paths, configuration: configuration, workingDirectory: workingDirectory)
         } catch {
             return .failed("models", "No usable models in \(paths.map(shown).joined(separator: ", ")) (\(configuration.modelPaths.source.rawValue)).",
-                           fix: error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
+                           fix: DoctorCheck.sentence(error.message))
         }
         let mismatch = outcome.model.diagnostics.filter { $0.kind == .unregisteredModel || $0.kind == .undeclaredModel }
         if !mismatch.isEmpty {
@@ -162,9 +162,9 @@ public struct ProjectDoctor: Sendable {
                 snapshot: snapshot, displayPath: display, live: live, containerID: id, multipleContainers: multiple) else {
                 return .passed("snapshot", container: id, "\(display) is committed and matches live Production.")
             }
-            return .failed("snapshot", container: id, stale.message.prefix(1).uppercased() + stale.message.dropFirst() + ".", fix: stale.fix ?? refresh)
+            return .failed("snapshot", container: id, DoctorCheck.sentence(stale.message), fix: stale.fix ?? refresh)
         } catch {
-            return .failed("snapshot", container: id, error.message + ".", fix: "Refresh it with '\(refresh)', then commit it.")
+            return .failed("snapshot", container: id, DoctorCheck.sentence(error.message), fix: "Refresh it with '\(refresh)', then commit it.")
         }
     }
 
