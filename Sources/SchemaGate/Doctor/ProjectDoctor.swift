@@ -80,7 +80,7 @@ public struct ProjectDoctor: Sendable {
             }
             return .failed(id, messages.joined(separator: "; ") + ".", fix: info.fix)
         }
-        return .passed(id, "The Info.plist of \(syncing.map { shown($0.path) }.joined(separator: ", ")) lists the remote-notification background mode.")
+        return .passed(id, "An Info.plist of the app signed with \(syncing.map { shown($0.path) }.joined(separator: ", ")) lists the remote-notification background mode.")
     }
 
     /// The models under the model paths, read as the gate reads them, and their registration.
