@@ -169,7 +169,10 @@ public struct ProjectDoctor: Sendable {
     }
 
     /// Why the file is not committed as it is (untracked, or changed since HEAD); nil when it is.
-    private func uncommitted(_ path: String) -> String? {
+    private func uncommitted(_ absolute: String) -> String? {
+        // Relative to the work tree, both sides canonical: git prints its top level physically
+        // (a Mac's /var is /private/var), the configuration may spell the path otherwise.
+        let path = CanonicalPath(repository.root).relativePath(of: CanonicalPath(absolute)) ?? absolute
         guard repository.headWhenOpened != nil,
               let tracked = try? repository.attempt(["ls-files", "--error-unmatch", "--", path]), tracked.status == 0 else {
             return "is not committed"
