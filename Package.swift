@@ -74,5 +74,6 @@ var commandPlugins: [Target] {
             .writeToPackageDirectory(reason: "Your create command builds the app, writing build products."),
         ]),
         plugin("LintModelsPlugin", "lint-models", "Check models against the rules CloudKit mirroring imposes (offline).", []),
+        plugin("DoctorPlugin", "doctor", "Check the whole setup (read-only) and print what to fix, line by line.", [cktool]),
     ]
 }

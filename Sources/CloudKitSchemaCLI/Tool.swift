@@ -22,6 +22,7 @@ public enum Tool {
             ConfigCommand.command,
             ScaffoldCommand.command,
             InstallHooksCommand.command,
+            DoctorCommand.command,
         ]
     }
 

@@ -6,6 +6,7 @@ public enum PluginVerb: String, CaseIterable, Sendable {
     case checkSchema = "check-schema"
     case createSchema = "create-schema"
     case lintModels = "lint-models"
+    case doctor = "doctor"
 
     /// The name of the executable every plugin runs (`context.tool(named:)`).
     public static let toolName = "cloudkit-schema"
@@ -17,11 +18,12 @@ public enum PluginVerb: String, CaseIterable, Sendable {
         case .checkSchema: return "check"
         case .createSchema: return "create"
         case .lintModels: return "lint"
+        case .doctor: return "doctor"
         }
     }
 
     /// The tool option SwiftPM's `--target NAME` becomes, once per selected target's
-    /// directory. Every forwarded command takes it (`gate`, `check`, `create`, `lint`).
+    /// directory. Every forwarded command takes it (`gate`, `check`, `create`, `lint`, `doctor`).
     public static let modelsOption = "--models"
 
     /// The tool option a `--target NAME` that is no target of the package becomes: an Xcode

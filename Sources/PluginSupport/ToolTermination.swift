@@ -46,6 +46,9 @@ public struct ToolFailure: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(PluginVerb.toolName) \(invocation.verb.toolCommand) failed with \(termination.explanation)."
+        // doctor's 1 is a setup to fix, not findings that block a release.
+        let explanation = invocation.verb == .doctor && termination == .exited(1)
+            ? "exit status 1: the checklist has lines to fix, each with its fix" : termination.explanation
+        return "\(PluginVerb.toolName) \(invocation.verb.toolCommand) failed with \(explanation)."
     }
 }

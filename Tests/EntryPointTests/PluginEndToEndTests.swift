@@ -126,9 +126,9 @@ import Testing
         #expect(run.stdout.contains("USAGE: cloudkit-schema check"))
     }
 
-    @Test func swiftPMListsTheFourVerbs() throws {
+    @Test func swiftPMListsTheFiveVerbs() throws {
         let run = try consumer.swiftPackage([], "plugin", ["--list"])
-        for verb in ["gate", "check-schema", "create-schema", "lint-models"] {
+        for verb in ["gate", "check-schema", "create-schema", "lint-models", "doctor"] {
             #expect(run.stdout.contains("‘\(verb)’"), "\(verb)")
         }
     }

@@ -3,8 +3,8 @@ import Testing
 
 @Suite struct ToolInvocationTests {
     @Test func verbsForwardToTheirCommands() {
-        #expect(PluginVerb.allCases.map(\.toolCommand) == ["gate", "check", "create", "lint"])
-        #expect(PluginVerb.allCases.map(\.rawValue) == ["gate", "check-schema", "create-schema", "lint-models"])
+        #expect(PluginVerb.allCases.map(\.toolCommand) == ["gate", "check", "create", "lint", "doctor"])
+        #expect(PluginVerb.allCases.map(\.rawValue) == ["gate", "check-schema", "create-schema", "lint-models", "doctor"])
     }
 
     @Test func targetDirectoriesBecomeModelsOptionsBeforeForwardedArguments() {

@@ -260,8 +260,9 @@ enum ExportFixtures {
         }
     }
 
-    /// The source-level half: subprocesses start only in the runner, and only four
-    /// files may ask it to (git, cktool through the policy, the user's create command).
+    /// The source-level half: subprocesses start only in the runner, and only these
+    /// files may ask it to (git, cktool through the policy, the user's create command, the
+    /// hooks' search for the tool).
     /// A new call site fails here until it is reviewed and listed.
     @Test func subprocessesStartOnlyFromReviewedPlaces() throws {
         let sources = URL(fileURLWithPath: packageRoot).appendingPathComponent("Sources")
@@ -272,6 +273,8 @@ enum ExportFixtures {
             "SchemaGate/Process/ProcessRunner.swift", "SchemaGate/CKTool/CKToolRunner.swift",
             "SchemaGate/Git/GitRepository.swift", "SchemaGate/Gate/CreateStep.swift",
             "SchemaGate/Lint/Evolution/GitProcess.swift",
+            // doctor runs the embedded hooks' own find_tool in /bin/sh (a fixed script, a timeout).
+            "CloudKitSchemaCLI/Hooks/HookDoctor.swift",
         ]
         // ProcessRunner starts children only through Spawner, which calls PosixSpawn.
         // The SwiftPM plugins cannot link SchemaGate; PluginSupport's runner starts only the tool.

@@ -1,0 +1,183 @@
+import CloudKitSchema
+import Foundation
+import ModelSource
+
+/// The doctor's lines about the repository itself: the entitlements' containers against the
+/// configured ones, the remote-notification background mode (the lint rule itself), the
+/// models and their registration (the model reader), the release tags and the clone
+/// (`GitRepository`), and each committed Production snapshot (`SnapshotCheck`). Offline
+/// and read-only.
+public struct ProjectDoctor: Sendable {
+    public var configuration: ResolvedConfiguration
+    public var repository: GitRepository
+    /// Paths are shown relative to it.
+    public var workingDirectory: String
+
+    public init(configuration: ResolvedConfiguration, repository: GitRepository, workingDirectory: String) {
+        self.configuration = configuration
+        self.repository = repository
+        self.workingDirectory = workingDirectory
+    }
+
+    func shown(_ path: String) -> String { UserPath.display(path, from: workingDirectory) }
+
+    /// The entitlements' iCloud containers (the project survey) equal the configured ones.
+    public func containers() -> DoctorCheck {
+        let configured = configuration.containers
+        let entitled = configuration.project.containerIDs
+        let fromEntitlements = entitled.map { "\($0.value) (\($0.origin))" }.joined(separator: ", ")
+        guard !configured.isEmpty else {
+            return .failed("containers", "No CloudKit container: no .entitlements file names one and none is configured.",
+                           fix: "Add the iCloud capability with a container in Xcode (Signing & Capabilities → iCloud → CloudKit), or name one in containers of \(ConfigFile.fileName), CONTAINER_ID or --container-id.")
+        }
+        let ids = configured.map(\.id.value)
+        if configured.allSatisfy({ $0.id.source == .survey }) {
+            return .passed("containers", "\(fromEntitlements), read from the entitlements.")
+        }
+        let origin = configured.first.map { "\($0.id.source.rawValue): \($0.id.origin)" } ?? ""
+        guard !entitled.isEmpty else {
+            return .failed("containers", "\(ids.joined(separator: ", ")) configured (\(origin)), but no .entitlements file names an iCloud container, so the app syncs with none.",
+                           fix: "Add the iCloud capability with \(ids.joined(separator: ", ")) in Xcode (Signing & Capabilities → iCloud → CloudKit).")
+        }
+        let entitledIDs = entitled.map(\.value)
+        guard Set(ids) == Set(entitledIDs) else {
+            return .failed("containers", "\(ids.joined(separator: ", ")) configured (\(origin)), but the entitlements name \(fromEntitlements).",
+                           fix: "Make the configured containers (containers in \(ConfigFile.fileName), CONTAINER_ID or --container-id) the ones the app's entitlements name, or remove the key so they are read from the entitlements.")
+        }
+        return .passed("containers", "\(ids.joined(separator: ", ")) (\(origin)) as the entitlements name them (\(fromEntitlements)).")
+    }
+
+    /// What the `missing-remote-notification` rule says about the app's entitlements and
+    /// Info.plists (its severity setting and suppression comments included).
+    public func remoteNotification() -> DoctorCheck {
+        let id = "remote-notification"
+        let info = MissingRemoteNotificationRule.info
+        let overrides = LintOverrides(configured: configuration)
+        guard overrides.severity(for: info, at: .gate) != nil else {
+            return .skipped(id, "Not checked: the \(info.id) rule is off (severities.rules in \(ConfigFile.fileName)).")
+        }
+        let scope: LintScope
+        do {
+            scope = try LintScope.collect(paths: [], projectDirectories: [configuration.root], shown: shown)
+        } catch {
+            return .failed(id, "The app's entitlements and Info.plists could not be listed: \(error.message).", fix: "Run doctor from the app's repository.")
+        }
+        let (_, plists, problems) = LintRunner.readProjectFiles(scope)
+        if !problems.isEmpty {
+            return .failed(id, problems.map { shown($0.file) + ": " + $0.message }.joined(separator: "; "),
+                           fix: "Make each file a readable property list (Xcode writes them so), then run doctor again.")
+        }
+        let syncing = plists.filter { $0.kind == .entitlements && $0.enablesCloudKit && !$0.isMacOS }
+        guard !syncing.isEmpty else {
+            return .skipped(id, "Not needed: no iOS entitlements file enables CloudKit (macOS apps get CloudKit pushes without the mode).")
+        }
+        let input = LintInput(model: AppModel(), propertyLists: plists, appTargets: LintRunner.readXcodeProjects(scope))
+        let findings = LintEngine(rules: [MissingRemoteNotificationRule()], overrides: overrides, stage: .gate).findings(for: input)
+        guard findings.isEmpty else {
+            let messages = findings.map { finding in
+                (finding.file.map { shown($0) + ": " } ?? "")
+                    + LintRunner.displayPaths(in: finding.message, roots: [configuration.root], workingDirectory)
+            }
+            return .failed(id, messages.joined(separator: "; ") + ".", fix: info.fix)
+        }
+        return .passed(id, "An Info.plist of the app signed with \(syncing.map { shown($0.path) }.joined(separator: ", ")) lists the remote-notification background mode.")
+    }
+
+    /// The models under the model paths, read as the gate reads them, and their registration.
+    public func models() -> DoctorCheck {
+        var paths: [String] = []
+        for path in configuration.containers.flatMap(\.modelPaths) + configuration.modelPaths.value where !paths.contains(path) {
+            paths.append(path)
+        }
+        let outcome: ExpectedModelSchema.Outcome
+        do {
+            outcome = try ExpectedModelSchema.build(modelPaths: paths, configuration: configuration, workingDirectory: workingDirectory)
+        } catch {
+            return .failed("models", "No usable models in \(paths.map(shown).joined(separator: ", ")) (\(configuration.modelPaths.source.rawValue)).",
+                           fix: DoctorCheck.sentence(error.message))
+        }
+        let mismatch = outcome.model.diagnostics.filter { $0.kind == .unregisteredModel || $0.kind == .undeclaredModel }
+        if !mismatch.isEmpty {
+            return .failed("models", mismatch.map(ModelDiagnosticFindings.located).joined(separator: "; ") + ".",
+                           fix: "Make the registered model list (Schema([...]), ModelContainer(for:) or the VersionedSchema's models) match the @Model classes, or set includeUnregisteredModels.")
+        }
+        let count = outcome.model.entities.count
+        let registered = outcome.model.registeredTypes.map { "\($0.count) registered" }
+            ?? "no registration found (Schema([...]), ModelContainer(for:)), so every declared model is expected"
+        return .passed("models", "\(count) model\(count == 1 ? "" : "s") in \(paths.map(shown).joined(separator: ", ")) (\(configuration.modelPaths.source.rawValue)); \(registered).")
+    }
+
+    /// A release tag the gate can measure from, in a clone with the history.
+    public func tags() -> DoctorCheck {
+        let pattern = configuration.tagPattern
+        let described = pattern.map { "matching \($0.value) (\($0.source.rawValue): \($0.origin))" } ?? "(any tag: no tagPattern configured)"
+        if repository.isShallow {
+            return .failed("tags", "This clone is shallow: tags and the history the gate measures from may be missing.",
+                           fix: "Run 'git fetch --tags --unshallow' (in CI: check out with the full history, e.g. fetch-depth: 0).")
+        }
+        guard repository.headWhenOpened != nil else {
+            return .failed("tags", "The repository has no commit yet, so there is no release tag \(described).",
+                           fix: "Commit the app and tag the release that is live, e.g. 'git tag v1.0', then push the tag.")
+        }
+        do {
+            guard let tag = try repository.nearestTag(matching: pattern?.value) else {
+                return .failed("tags", "No tag \(described) is reachable from HEAD, so every release counts as a model change and the evolution rules have no base.",
+                               fix: "Tag the commit of the release that is live (git tag v1.0 <commit>) and push it (git push origin v1.0).")
+            }
+            return .passed("tags", "\(tag) is the newest release tag \(described) reachable from HEAD; the clone is complete.")
+        } catch {
+            return .failed("tags", "git could not list the tags: \(error.message).", fix: "Run 'git describe --tags' by hand to see why.")
+        }
+    }
+
+    /// Each configured Production snapshot: present, committed unchanged, and equal to live
+    /// Production when cktool exported it. `live`: Production by container id.
+    public func snapshots(live: [String: Schema]) -> [DoctorCheck] {
+        let containers = configuration.containers
+        let withSnapshot = containers.filter { $0.productionSnapshot != nil }
+        guard !withSnapshot.isEmpty else {
+            return [.skipped("snapshot", "Not configured: no committed Production snapshot (\(ResolvedConfiguration.defaultSnapshot), or containers[].productionSnapshot); only CI without cktool needs one.")]
+        }
+        return withSnapshot.map { container in snapshot(container, live: live[container.id.value], multiple: containers.count > 1) }
+    }
+
+    private func snapshot(_ container: ResolvedContainer, live: Schema?, multiple: Bool) -> DoctorCheck {
+        let id = container.id.value
+        guard let snapshot = container.productionSnapshot else { return .skipped("snapshot", container: id, "Not configured.") }
+        let display = UserPath.display(snapshot.path, from: configuration.root)
+        let refresh = SnapshotCheck.refreshCommand(snapshot: display, containerID: id, multipleContainers: multiple)
+        guard FileManager.default.fileExists(atPath: snapshot.path) else {
+            return .failed("snapshot", container: id, "The configured Production snapshot \(display) does not exist.",
+                           fix: "Create it with '\(refresh)' and commit it.")
+        }
+        if let problem = uncommitted(snapshot.path) {
+            return .failed("snapshot", container: id, "\(display) \(problem), so CI checks against something else.",
+                           fix: "Commit it: git add \(display) && git commit -m 'Production snapshot'.")
+        }
+        guard let live else {
+            return .skipped("snapshot", container: id, "\(display) is committed; whether it is fresh needs live Production (see the export line).")
+        }
+        do {
+            guard let stale = try SnapshotCheck.staleness(
+                snapshot: snapshot, displayPath: display, live: live, containerID: id, multipleContainers: multiple) else {
+                return .passed("snapshot", container: id, "\(display) is committed and matches live Production.")
+            }
+            return .failed("snapshot", container: id, DoctorCheck.sentence(stale.message), fix: stale.fix ?? refresh)
+        } catch {
+            return .failed("snapshot", container: id, DoctorCheck.sentence(error.message), fix: "Refresh it with '\(refresh)', then commit it.")
+        }
+    }
+
+    /// Why the file is not committed as it is (untracked, or changed since HEAD); nil when it is.
+    private func uncommitted(_ absolute: String) -> String? {
+        // Relative to the work tree, both sides canonical: git prints its top level physically
+        // (a Mac's /var is /private/var), the configuration may spell the path otherwise.
+        let path = CanonicalPath(repository.root).relativePath(of: CanonicalPath(absolute)) ?? absolute
+        guard repository.headWhenOpened != nil,
+              let tracked = try? repository.attempt(["ls-files", "--error-unmatch", "--", path]), tracked.status == 0 else {
+            return "is not committed"
+        }
+        guard let changed = try? repository.attempt(["diff", "--quiet", "HEAD", "--", path]) else { return "cannot be compared with HEAD" }
+        return changed.status == 0 ? nil : "has changes that are not committed"
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import PluginSupport
+import TestSupport
+import Testing
+
+/// `swift package doctor` gives the command line's verdict: the same JSON document, and the
+/// real status in words where SwiftPM collapses it.
+@Suite(.serialized) struct DoctorPluginTests {
+    @Test func thePluginAndTheCommandLineGiveOneVerdict() throws {
+        let consumer = try ConsumerPackage.shared.get()
+        let app = TemporaryDirectory("doctor-plugin-app")
+        try git(["init", "-q", "-b", "main"], in: app.path)
+        app.write("App/Item.swift", ConsumerPackage.itemModel)
+        try git(["add", "-A"], in: app.path)
+        try git(["-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-q", "-m", "app"], in: app.path)
+        let exports = TemporaryDirectory("doctor-plugin-exports")
+        let environment: [String: String?] = [
+            "PATH": consumer.fakeBin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            FakeXcrun.exportsVariable: exports.path, "NO_COLOR": "1",
+            "CLOUDKIT_MANAGEMENT_TOKEN": nil, "CLOUDKIT_SCHEMA_XCRUN": nil, "TEAM_ID": nil, "CONTAINER_ID": nil,
+            "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
+        ]
+        let plugin = try consumer.swiftPackage(
+            ["--allow-network-connections", "all"], "doctor", ["--format", "json"], environment: environment, in: app.path)
+        let tool = try runProcess(cloudkitSchemaBinary, ["doctor", "--format", "json"], in: app.path, environment: environment)
+        #expect(tool.status == 1, "\(tool.output)")
+        #expect(plugin.status == 1, "\(plugin.output)")
+        let fromPlugin = try #require(try JSONSerialization.jsonObject(with: Data(plugin.stdout.utf8)) as? NSDictionary, "\(plugin.output)")
+        let fromTool = try #require(try JSONSerialization.jsonObject(with: Data(tool.stdout.utf8)) as? NSDictionary)
+        #expect(fromPlugin == fromTool, "plugin: \(plugin.stdout)\ntool: \(tool.stdout)")
+        #expect(plugin.stderr.contains("cloudkit-schema doctor: FAILED (exit 1)"), "\(plugin.stderr)")
+        #expect(plugin.stderr.contains("error: cloudkit-schema doctor failed with exit status 1: the checklist has lines to fix, each with its fix."), "\(plugin.stderr)")
+    }
+
+    @Test func doctorsExitStatusOneIsASetupToFixNotFindings() {
+        let invocation = ToolInvocation(verb: .doctor, executable: "/bin/cloudkit-schema", arguments: ["doctor"], workingDirectory: "/repo")
+        #expect(ToolFailure(invocation: invocation, termination: .exited(1)).description
+            == "cloudkit-schema doctor failed with exit status 1: the checklist has lines to fix, each with its fix.")
+        #expect(ToolFailure(invocation: invocation, termination: .exited(2)).description.contains("exit status 2: a setup, usage or input problem"))
+    }
+
+    @Test func thePluginDeclaresNetworkForCktool() throws {
+        let run = try ConsumerPackage.shared.get().swiftPackage([], "doctor", ["--help"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Plugin ‘DoctorPlugin’ wants permission to allow all network connections on all ports."), "\(run.stderr)")
+    }
+}
