@@ -32,7 +32,7 @@ enum DoctorCommand {
         spec: ArgumentSpec(options: [
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target,
             PipelineOptions.tagPattern, PipelineOptions.config,
-            OptionSpec("format", value: "FORMAT", help: "text or json (default: text)."),
+            ReportOutput.formatOption(for: ListingFormat.self),
         ]),
         run: run)
 
@@ -66,11 +66,7 @@ enum DoctorCommand {
     }
 
     static func wantsJSON(_ context: CommandContext) throws(CLIError) -> Bool {
-        switch context.arguments.value("format") ?? "text" {
-        case "text": return false
-        case "json": return true
-        case let other: throw .usage("unknown format '\(other)' for doctor; use text or json")
-        }
+        try ReportOutput.format(ListingFormat.self, context) == .json
     }
 }
 
