@@ -4,7 +4,7 @@ import SchemaGate
 /// The `cloudkit-schema` command line: dispatch, help, version, and turning errors
 /// into exit status 2 with a message that says what to do.
 public enum Tool {
-    public static let version = "0.1.0"
+    public static let version = ToolIdentity.version
 
     public static var commands: [Command] {
         // One per line, in the order `--help` lists them: the release job first.
@@ -104,7 +104,7 @@ public enum Tool {
                 executable: executable)
             return try command.run(context)
         } catch {
-            report(error, command: command, arguments: rest, console: console)
+            report(error, command: command, arguments: rest, workingDirectory: workingDirectory, console: console)
             return 2
         }
     }
@@ -133,14 +133,14 @@ public enum Tool {
         commands.first { $0.name == name }
     }
 
-    /// Errors go to stderr; with `--format json` a JSON report with status `error` also
-    /// goes to stdout, so machine readers never get an empty document.
-    static func report(_ error: CLIError, command: Command, arguments: [String], console: Console) {
+    /// Errors go to stderr; with `--format json` (or `sarif`) a report with status `error`
+    /// also goes to stdout, so machine readers never get an empty document.
+    static func report(_ error: CLIError, command: Command, arguments: [String], workingDirectory: String, console: Console) {
         console.errorLine("error: \(error.message)")
         if case .usage = error {
             console.errorLine("Run 'cloudkit-schema \(command.name) --help' for usage.")
         }
-        if ReportOutput.requestedFormat(in: arguments) == .json {
+        if let format = ReportOutput.requestedFormat(in: arguments), format.isDocument {
             let code: String
             switch error {
             case .usage: code = "usage-error"
@@ -150,7 +150,7 @@ public enum Tool {
             let report = Report(
                 command: command.name, status: .error,
                 findings: [Finding(severity: .error, code: code, message: error.message)])
-            console.out(ReportOutput.render(report, .json, redactor: console.redactor))
+            console.out(ReportOutput.render(report, format, workingDirectory: workingDirectory, redactor: console.redactor))
         }
         // Plugin hosts collapse exit codes: the last line says the status in words.
         console.errorLine("cloudkit-schema \(command.name): \(ReportStatus.error.words)")

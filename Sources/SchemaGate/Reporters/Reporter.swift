@@ -6,11 +6,12 @@ public protocol Reporter: Sendable {
 }
 
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, xcode, github, markdown
+    case text, json, xcode, github, markdown, sarif
 
     /// - Parameters:
     ///   - color: ANSI colour for `text` (only on a terminal, never with NO_COLOR).
-    ///   - baseDirectory: paths in `github` annotations are made relative to it.
+    ///   - baseDirectory: paths in `github` annotations are made relative to it; `sarif`
+    ///     URIs to the git work tree holding it.
     ///   - workingDirectory: what relative paths in findings are relative to (`xcode`
     ///     makes them absolute).
     public func reporter(color: Bool = false, baseDirectory: String? = nil, workingDirectory: String? = nil) -> any Reporter {
@@ -20,8 +21,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .xcode: return XcodeReporter(directory: workingDirectory)
         case .github: return GitHubReporter(baseDirectory: baseDirectory)
         case .markdown: return MarkdownReporter()
+        case .sarif: return SARIFReporter(baseDirectory: baseDirectory, workingDirectory: workingDirectory)
         }
     }
+
+    /// Formats whose stdout is one document for machines: setup errors and skips are said
+    /// on stderr, and an error still prints a document.
+    public var isDocument: Bool { self == .json || self == .sarif }
 }
 
 extension Finding {
