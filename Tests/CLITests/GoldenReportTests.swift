@@ -6,15 +6,15 @@ import Testing
 /// Every output format of `check` on a drift fixture, compared with a golden file
 /// in Fixtures/golden. Regenerate after a deliberate change with UPDATE_GOLDEN=1 swift test.
 @Suite struct GoldenReportTests {
-    static let formats = ["text", "json", "xcode", "github", "markdown"]
+    static let formats = ["text", "json", "xcode", "github", "markdown", "sarif"]
 
     @Test(arguments: formats)
     func checkReportMatchesGolden(format: String) throws {
         let run = runTool(["check", "--development", exampleDevelopment, "--production", exampleProduction, "--format", format])
         #expect(run.status == 1)
         // The status line is the last line: on stderr when the format does not end with it.
-        #expect(run.stderr == (["json", "markdown"].contains(format) ? "cloudkit-schema check: FAILED (exit 1): 4 errors, 0 warnings, 0 info\n" : ""))
-        // Xcode's paths are absolute: the checkout's own folder is not part of the golden.
+        #expect(run.stderr == (["json", "markdown", "sarif"].contains(format) ? "cloudkit-schema check: FAILED (exit 1): 4 errors, 0 warnings, 0 info\n" : ""))
+        // Xcode's paths (and SARIF's root) are absolute: the checkout's own folder is not part of the golden.
         try compareWithGolden(run.stdout.replacingOccurrences(of: packageRoot + "/", with: "<package>/"), name: "check.\(format)")
     }
 

@@ -10,10 +10,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// - Parameters:
     ///   - color: ANSI colour for `text` (only on a terminal, never with NO_COLOR).
-    ///   - baseDirectory: paths in `github` annotations are made relative to it; `sarif`
-    ///     URIs to the git work tree holding it.
+    ///   - baseDirectory: paths in `github` annotations are made relative to it.
     ///   - workingDirectory: what relative paths in findings are relative to (`xcode`
-    ///     makes them absolute).
+    ///     makes them absolute; `sarif` URIs are relative to the git work tree holding it).
     public func reporter(color: Bool = false, baseDirectory: String? = nil, workingDirectory: String? = nil) -> any Reporter {
         switch self {
         case .text: return TextReporter(color: color)
@@ -21,7 +20,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .xcode: return XcodeReporter(directory: workingDirectory)
         case .github: return GitHubReporter(baseDirectory: baseDirectory)
         case .markdown: return MarkdownReporter()
-        case .sarif: return SARIFReporter(baseDirectory: baseDirectory, workingDirectory: workingDirectory)
+        case .sarif: return SARIFReporter(workingDirectory: workingDirectory)
         }
     }
 

@@ -7,14 +7,12 @@ import ModelSource
 /// without a location, so findings that name no file, and the report's notes, are the
 /// invocation's notifications instead; `executionSuccessful` is false for status `error`.
 public struct SARIFReporter: Reporter {
-    /// The repository root URIs are relative to: the git work tree holding this directory
-    /// (GITHUB_WORKSPACE in a workflow).
-    public var baseDirectory: String?
-    /// What relative paths in findings are relative to.
+    /// What relative paths in findings are relative to. URIs are relative to the git work
+    /// tree holding it (the repository root, as GitHub wants them, also when a workflow
+    /// checks the repository out below GITHUB_WORKSPACE), else to it.
     public var workingDirectory: String?
 
-    public init(baseDirectory: String?, workingDirectory: String?) {
-        self.baseDirectory = baseDirectory
+    public init(workingDirectory: String?) {
         self.workingDirectory = workingDirectory
     }
 
@@ -22,7 +20,7 @@ public struct SARIFReporter: Reporter {
     public static let rootID = "SRCROOT"
 
     public func render(_ report: Report) -> String {
-        let root = (baseDirectory ?? workingDirectory).map { ProjectSurvey.root(workingDirectory: $0) }
+        let root = workingDirectory.map { ProjectSurvey.root(workingDirectory: $0) }
         var descriptors = FindingCatalog.all
         for code in report.findings.map(\.code) where !descriptors.contains(where: { $0.id == code }) {
             descriptors.append(FindingDescriptor(id: code, severity: .error, summary: code, help: "See the finding's message."))
