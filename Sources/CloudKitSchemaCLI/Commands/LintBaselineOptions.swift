@@ -12,7 +12,7 @@ enum LintBaselineOptions {
         "write-baseline", value: "FILE",
         help: "Record this run's lint findings in FILE (replaced atomically); runs with that baseline report only new ones.")
 
-    /// A baseline to apply: where it lives (its folder anchors the paths in it), as the
+    /// A baseline to apply: where it lives (which anchors the paths in it), as the
     /// user wrote it, where that came from, and its bytes when they come from the git index.
     struct Source {
         var path: String
@@ -71,5 +71,5 @@ enum LintBaselineOptions {
         return result
     }
 
-    static func directory(of path: String) -> String { (path as NSString).deletingLastPathComponent }
+    static func directory(of path: String) -> String { LintBaseline.anchor(of: path) }
 }

@@ -40,7 +40,7 @@ enum GateLint {
             // after this and never pass through a baseline.
             let shown = UserPath.display(path, from: configuration.root)
             let baseline = try LintBaseline.load(path, shown: shown, origin: "lintBaseline in the configuration")
-            let (new, known) = baseline.filter(findings, at: FindingPlace(pathsRelativeTo: workingDirectory), directory: (path as NSString).deletingLastPathComponent)
+            let (new, known) = baseline.filter(findings, at: FindingPlace(pathsRelativeTo: workingDirectory), directory: LintBaseline.anchor(of: path))
             findings = new
             baselineNote = "Lint baseline \(shown): \(plural(known, "known lint finding")) not shown."
         }

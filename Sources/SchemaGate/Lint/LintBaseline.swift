@@ -8,7 +8,7 @@ import ModelSource
 /// field Production lacks) are always reported.
 ///
 /// Matching mirrors SwiftLint's baseline: a finding is identified by its rule, its file
-/// (relative to the baseline's folder) and the text of its source line, never its line
+/// (relative to the repository root: `anchor(of:)`) and the text of its source line, never its line
 /// number, so edits elsewhere in the file keep it matched; we add the record type and
 /// field it names. SwiftLint also matches the message; ours name other files relative to
 /// the working directory, so they are kept for people reading the file, not matched.
@@ -19,7 +19,7 @@ public struct LintBaseline: Sendable, Equatable {
 
     public struct Entry: Codable, Hashable, Sendable {
         public var rule: String
-        /// Relative to the baseline's folder (absolute when outside it).
+        /// Relative to the anchor (`anchor(of:)`; absolute when outside it).
         public var file: String
         public var recordType: String?
         public var field: String?
@@ -41,6 +41,12 @@ public struct LintBaseline: Sendable, Equatable {
         self.entries = entries.sorted { ($0.file, $0.rule, $0.text, $0.message) < ($1.file, $1.rule, $1.text, $1.message) }
     }
 
+    /// What the paths in the baseline at `path` are relative to: the git work tree holding
+    /// it (else its folder), so they read the same on every machine and from any directory.
+    public static func anchor(of path: String) -> String {
+        ProjectSurvey.root(workingDirectory: (path as NSString).deletingLastPathComponent)
+    }
+
     /// Whether a finding code can be baselined: lint rules only.
     public static func covers(_ code: String) -> Bool { LintRuleCatalog.info(for: code) != nil }
 
@@ -49,7 +55,7 @@ public struct LintBaseline: Sendable, Equatable {
         Array(Set(entries.map(\.rule).filter { !Self.covers($0) })).sorted()
     }
 
-    /// The baseline of `findings` (those it covers), for a file in `directory`.
+    /// The baseline of `findings` (those it covers), for a file whose anchor is `directory`.
     public static func recording(_ findings: [Finding], at place: FindingPlace, directory: String) -> LintBaseline {
         var lines = SourceLines()
         let entries = findings.filter { covers($0.code) }.map { finding in

@@ -63,11 +63,15 @@ import TestSupport
     }
 
     /// The configuration's `lintBaseline`, relative to the file's folder, from a subfolder:
-    /// paths in the baseline are relative to its own folder, whatever the working directory.
+    /// paths in the baseline are relative to the repository root, whatever the working
+    /// directory and wherever the baseline lies.
     @Test func theConfiguredBaselineAppliesFromAnyDirectory() throws {
-        let app = TemporaryDirectory("baseline-config")
+        let repo = try FixtureRepository("baseline-config")
+        let app = repo.directory
         app.write("App/Models/Item.swift", Self.model)
-        _ = try lint(["--models", "App/Models", "--write-baseline", "ci/lint-baseline.json"], in: app.path)
+        _ = try lint(["--models", "Models", "--write-baseline", "../ci/lint-baseline.json"], in: app.file("App"))
+        let recorded = try #require(app.read("ci/lint-baseline.json"))
+        #expect(recorded.contains("\"file\" : \"App/Models/Item.swift\""), "\(recorded)")
         app.write(".cloudkit-schema.json", "{ \"modelPaths\": [\"App/Models\"], \"lintBaseline\": \"ci/lint-baseline.json\" }\n")
         let root = try lint([], in: app.path)
         #expect(root.status == 0, "\(root.output)")
