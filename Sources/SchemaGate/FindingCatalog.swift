@@ -1,22 +1,5 @@
 import ModelSource
 
-/// What a finding code means, for reports that describe their rules (SARIF's
-/// `tool.driver.rules`): its id (the finding `code`), default severity, what it reports
-/// and what to do about it in general (each finding also carries its own fix).
-public struct FindingDescriptor: Sendable, Equatable {
-    public let id: String
-    public let severity: Severity
-    public let summary: String
-    public let help: String
-
-    public init(id: String, severity: Severity, summary: String, help: String) {
-        self.id = id
-        self.severity = severity
-        self.summary = summary
-        self.help = help
-    }
-}
-
 /// The codes of findings that are not lint rules: what the schema checks report. The
 /// checks build their findings with these, so a new code cannot be emitted without a
 /// description here.
@@ -35,9 +18,9 @@ public enum FindingCode: String, CaseIterable, Sendable {
 
     public var id: String { rawValue }
 
-    public var descriptor: FindingDescriptor {
+    public var descriptor: LintRuleInfo {
         let (severity, summary, help) = details
-        return FindingDescriptor(id: id, severity: severity, summary: summary, help: help)
+        return LintRuleInfo(id: id, severity: severity, summary: summary, fix: help)
     }
 
     private var details: (Severity, String, String) {
@@ -74,18 +57,19 @@ public enum FindingCode: String, CaseIterable, Sendable {
     }
 }
 
-/// Every finding code any command reports, described once: the lint rules
+/// Every finding code any command reports, described once as a rule is (id, default
+/// severity, what it reports, the general fix; each finding also carries its own fix),
+/// for reports that describe their rules (SARIF's `tool.driver.rules`): the lint rules
 /// (`LintRuleCatalog`), the schema checks' codes (`FindingCode`), the model reader's
 /// diagnostics and the exit-2 errors.
 public enum FindingCatalog {
-    public static var all: [FindingDescriptor] {
-        LintRuleCatalog.infos.map { FindingDescriptor(id: $0.id, severity: $0.severity, summary: $0.summary, help: $0.fix) }
-            + FindingCode.allCases.map(\.descriptor)
+    public static var all: [LintRuleInfo] {
+        LintRuleCatalog.infos + FindingCode.allCases.map(\.descriptor)
             + ModelDiagnostic.Kind.allCases.map(descriptor(for:))
             + ErrorCategory.allCases.map(descriptor(for:))
     }
 
-    static func descriptor(for kind: ModelDiagnostic.Kind) -> FindingDescriptor {
+    static func descriptor(for kind: ModelDiagnostic.Kind) -> LintRuleInfo {
         let summary: String
         switch kind {
         case .unreadableFile: summary = "A model or project file could not be read; what it holds was not checked."
@@ -95,18 +79,18 @@ public enum FindingCatalog {
         case .undeclaredModel: summary = "A registered model that no source declares."
         }
         let blocking = LintEngine.isInputError(kind)
-        return FindingDescriptor(id: kind.rawValue, severity: blocking ? .error : .warning, summary: summary, help: LintEngine.fix(for: kind))
+        return LintRuleInfo(id: kind.rawValue, severity: blocking ? .error : .warning, summary: summary, fix: LintEngine.fix(for: kind))
     }
 
-    static func descriptor(for category: ErrorCategory) -> FindingDescriptor {
+    static func descriptor(for category: ErrorCategory) -> LintRuleInfo {
         let summary: String
         switch category {
         case .usage: summary = "The command line is wrong; nothing was checked."
         case .input: summary = "A file or value given to the tool cannot be read or understood; nothing was decided."
         case .setup: summary = "The environment is not ready (a tool, token, repository or configuration); nothing was decided."
         }
-        return FindingDescriptor(
+        return LintRuleInfo(
             id: "\(category.rawValue)-error", severity: .error, summary: summary,
-            help: "Do what the message says (it names the fix), then run again.")
+            fix: "Do what the message says (it names the fix), then run again.")
     }
 }

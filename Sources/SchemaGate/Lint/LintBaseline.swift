@@ -69,22 +69,17 @@ public struct LintBaseline: Sendable, Equatable {
     /// The findings that are new against the baseline, and how many it held back.
     public func filter(_ findings: [Finding], at place: FindingPlace, directory: String) -> (new: [Finding], known: Int) {
         var lines = SourceLines()
-        let keys = findings.map { covers($0) ? place.entry(for: $0, directory: directory, lines: &lines).key : nil }
+        let keys = findings.map { Self.covers($0.code) ? place.entry(for: $0, directory: directory, lines: &lines).key : nil }
         var current: [Key: Int] = [:]
         for key in keys.compactMap({ $0 }) { current[key, default: 0] += 1 }
         var recorded: [Key: Int] = [:]
         for entry in entries where Self.covers(entry.rule) { recorded[entry.key, default: 0] += 1 }
-        var kept: [Finding] = []
-        for (finding, key) in zip(findings, keys) {
-            guard let key, let count = recorded[key], current[key, default: 0] <= count else {
-                kept.append(finding)
-                continue
-            }
-        }
+        let kept = zip(findings, keys).filter { _, key in
+            guard let key, let count = recorded[key] else { return true }
+            return current[key, default: 0] > count
+        }.map(\.0)
         return (kept, findings.count - kept.count)
     }
-
-    private func covers(_ finding: Finding) -> Bool { Self.covers(finding.code) }
 
     /// The file's text: sorted keys, one entry per finding, so it diffs well under review.
     public var json: String {

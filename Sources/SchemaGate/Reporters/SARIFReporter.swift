@@ -23,7 +23,7 @@ public struct SARIFReporter: Reporter {
         let root = workingDirectory.map { ProjectSurvey.root(workingDirectory: $0) }
         var descriptors = FindingCatalog.all
         for code in report.findings.map(\.code) where !descriptors.contains(where: { $0.id == code }) {
-            descriptors.append(FindingDescriptor(id: code, severity: .error, summary: code, help: "See the finding's message."))
+            descriptors.append(LintRuleInfo(id: code, severity: .error, summary: code, fix: "See the finding's message."))
         }
         let index = Dictionary(descriptors.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [SARIF.Result] = []
@@ -58,10 +58,10 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    static func rule(_ descriptor: FindingDescriptor) -> SARIF.Rule {
+    static func rule(_ descriptor: LintRuleInfo) -> SARIF.Rule {
         SARIF.Rule(
             id: descriptor.id, shortDescription: SARIF.Text(text: descriptor.summary), fullDescription: SARIF.Text(text: descriptor.summary),
-            help: SARIF.Text(text: descriptor.help), defaultConfiguration: SARIF.Configuration(level: level(descriptor.severity)))
+            help: SARIF.Text(text: descriptor.fix), defaultConfiguration: SARIF.Configuration(level: level(descriptor.severity)))
     }
 
     private func text(of finding: Finding) -> String {
