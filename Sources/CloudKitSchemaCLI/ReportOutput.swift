@@ -95,10 +95,10 @@ enum ReportOutput {
 
     /// A deliberate skip (SKIP_CLOUDKIT_SCHEMA_CHECK): said once. Every format but `json`
     /// shows the message in the report itself (text and Markdown as a note, `github` as a
-    /// warning annotation, `xcode` as a warning line); with `json`, whose stdout is for
-    /// machines, it is a warning on stderr.
+    /// warning annotation, `xcode` as a warning line); with `json` and `sarif`, whose stdout
+    /// is for machines, it is a warning on stderr too.
     static func skipped(_ command: String, message: String, _ context: CommandContext) -> Report {
-        if (try? format(context)) == .json { context.console.errorLine("warning: " + message) }
+        if (try? format(context))?.isDocument == true { context.console.errorLine("warning: " + message) }
         return Report(command: command, status: .skipped, notes: [message])
     }
 }

@@ -4,7 +4,7 @@ import SchemaGate
 /// The `cloudkit-schema` command line: dispatch, help, version, and turning errors
 /// into exit status 2 with a message that says what to do.
 public enum Tool {
-    public static let version = "0.1.0"
+    public static let version = ToolIdentity.version
 
     public static var commands: [Command] {
         // One per line, in the order `--help` lists them: the release job first.
@@ -105,7 +105,7 @@ public enum Tool {
                 executable: executable)
             return try command.run(context)
         } catch {
-            report(error, command: command, arguments: rest, console: console)
+            report(error, command: command, arguments: rest, workingDirectory: workingDirectory, console: console)
             return error.exitStatus
         }
     }
@@ -134,15 +134,15 @@ public enum Tool {
         commands.first { $0.name == name }
     }
 
-    /// Errors go to stderr; with `--format json` a JSON report with status `error` also
-    /// goes to stdout, so machine readers never get an empty document.
-    static func report(_ error: CLIError, command: Command, arguments: [String], console: Console) {
+    /// Errors go to stderr; with `--format json` (or `sarif`) a report with status `error`
+    /// also goes to stdout, so machine readers never get an empty document.
+    static func report(_ error: CLIError, command: Command, arguments: [String], workingDirectory: String, console: Console) {
         console.errorLine("error: \(error.message)")
         if error.category == .usage {
             console.errorLine("Run 'cloudkit-schema \(command.name) --help' for usage.")
         }
-        if ReportOutput.requestedFormat(in: arguments) == .json {
-            console.out(ReportOutput.render(error.report(command: command.name), .json, redactor: console.redactor))
+        if let format = ReportOutput.requestedFormat(in: arguments), format.isDocument {
+            console.out(ReportOutput.render(error.report(command: command.name), format, workingDirectory: workingDirectory, redactor: console.redactor))
         }
         // Plugin hosts collapse exit codes: the last line says the status in words.
         console.errorLine("cloudkit-schema \(command.name): \(ReportStatus.error.words)")

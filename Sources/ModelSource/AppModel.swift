@@ -245,7 +245,7 @@ public struct Relationship: Codable, Equatable, Sendable {
 
 /// Something the reader could not use, with where it was.
 public struct ModelDiagnostic: Codable, Equatable, Sendable {
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Codable, CaseIterable, Sendable {
         /// A file could not be read or decoded.
         case unreadableFile = "unreadable-file"
         /// A stored property whose type could not be inferred.

@@ -1,5 +1,5 @@
 /// Which of the exit-2 families an error belongs to; the CLI maps it to its own errors.
-public enum ErrorCategory: String, Sendable {
+public enum ErrorCategory: String, CaseIterable, Sendable {
     /// The command line is wrong.
     case usage
     /// A file or value given to the tool cannot be read or understood.

@@ -35,19 +35,19 @@ public enum DriftCheck {
         switch difference {
         case .missingRecordType(let type):
             return Finding(
-                severity: .error, code: "missing-record-type",
+                severity: .error, code: FindingCode.missingRecordType.id,
                 message: "\(tgt) lacks record type \(type.name), which \(ref) has (\(plural(type.fields.count, "field")))",
                 fix: deployFix, recordType: type.name, environment: target.environment,
                 file: reference.file, line: type.location?.line)
         case .missingField(let type, let field):
             return Finding(
-                severity: .error, code: "missing-field",
+                severity: .error, code: FindingCode.missingField.id,
                 message: "\(tgt) lacks field \(type).\(field.name) (\(field.type)), which \(ref) has",
                 fix: deployFix, recordType: type, field: field.name, expectedType: field.type.description,
                 environment: target.environment, file: reference.file, line: field.location?.line)
         case .fieldTypeMismatch(let type, let expected, let actual):
             return Finding(
-                severity: .error, code: "field-type-mismatch",
+                severity: .error, code: FindingCode.fieldTypeMismatch.id,
                 message: "\(type).\(expected.name) is \(expected.type) in \(ref) but \(actual.type) in \(tgt); a deploy cannot fix this",
                 fix: "Production fields can never change type: store the value under a new field name (a new property) and keep the old one.",
                 recordType: type, field: expected.name, expectedType: expected.type.description,
@@ -55,35 +55,35 @@ public enum DriftCheck {
                 file: reference.file, line: expected.location?.line)
         case .indexOptionsDiffer(let type, let expected, let actual):
             return Finding(
-                severity: .warning, code: "index-mismatch",
+                severity: .warning, code: FindingCode.indexMismatch.id,
                 message: "\(type).\(expected.name) is indexed \(expected.options) in \(ref) but \(actual.options) in \(tgt)",
                 fix: deployFix, recordType: type, field: expected.name, environment: target.environment,
                 file: reference.file, line: expected.location?.line)
         case .permissionsDiffer(let type, let role, let expected, let actual):
             return Finding(
-                severity: .warning, code: "grant-mismatch",
+                severity: .warning, code: FindingCode.grantMismatch.id,
                 message: "\(type) grants \(expected) to \(role) in \(ref) but \(actual) in \(tgt)",
                 fix: deployFix, recordType: type, environment: target.environment,
                 file: reference.file, line: reference.schema.recordType(named: type)?.location?.line)
         case .extraField(let type, let field):
             return Finding(
-                severity: .info, code: "extra-field",
+                severity: .info, code: FindingCode.extraField.id,
                 message: "\(tgt) has field \(type).\(field.name) (\(field.type)), which \(ref) lacks; Production fields are permanent, nothing to do",
                 recordType: type, field: field.name, actualType: field.type.description,
                 environment: target.environment, file: target.file, line: field.location?.line)
         case .extraRecordType(let type):
             return Finding(
-                severity: .info, code: "extra-record-type",
+                severity: .info, code: FindingCode.extraRecordType.id,
                 message: "\(tgt) has record type \(type.name), which \(ref) lacks",
                 recordType: type.name, environment: target.environment, file: target.file, line: type.location?.line)
         case .missingRole(let role):
             return Finding(
-                severity: .warning, code: "missing-role",
+                severity: .warning, code: FindingCode.missingRole.id,
                 message: "\(tgt) lacks role \(role), which \(ref) has", fix: deployFix,
                 environment: target.environment, file: reference.file)
         case .extraRole(let role):
             return Finding(
-                severity: .info, code: "extra-role", message: "\(tgt) has role \(role), which \(ref) lacks",
+                severity: .info, code: FindingCode.extraRole.id, message: "\(tgt) has role \(role), which \(ref) lacks",
                 environment: target.environment, file: target.file)
         }
     }

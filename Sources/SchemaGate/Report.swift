@@ -57,6 +57,6 @@ public struct Report: Codable, Equatable, Sendable {
     }
 }
 
-func plural(_ count: Int, _ noun: String) -> String {
+public func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -44,7 +44,8 @@ import TestSupport
     @Test func theKeysAreTheJSONKeys() throws {
         let everything = directory("""
             { "teamId": "ABCDE12345", "containers": [{ "id": "iCloud.a.b" }], "modelPaths": ["M"], "tagPattern": "v*",
-              "create": { "command": ["true"] }, "severities": { "moveReceipt": "info" } }
+              "create": { "command": ["true"] }, "severities": { "moveReceipt": "info" },
+              "lintBaseline": "lint-baseline.json" }
             """)
         let json = runTool(["config", "--format", "json"], in: everything.path, environment: ["CLOUDKIT_SCHEMA_XCRUN": "/bin/true"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

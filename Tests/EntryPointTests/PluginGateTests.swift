@@ -134,4 +134,16 @@ struct PluginLintTests {
         #expect(bad.stdout.contains("Item.swift:6"))
         #expect(bad.stderr.contains("cloudkit-schema lint failed with exit status 1: findings"))
     }
+
+    /// The plugin runs lint where `swift package` runs, with the arguments untouched: a
+    /// baseline recorded by the command line holds the same findings back (one verdict).
+    @Test func lintModelsHonoursABaseline() throws {
+        let consumer = try consumer
+        let write = try runProcess(cloudkitSchemaBinary, ["lint", "--models", "Sources/BadModels", "--write-baseline", "schemas/bad-baseline.json"],
+                                   in: consumer.root, environment: ["SKIP_CLOUDKIT_SCHEMA_CHECK": nil])
+        #expect(write.status == 0, "\(write.output)")
+        let run = try consumer.swiftPackage([], "lint-models", ["--target", "BadModels", "--baseline", "schemas/bad-baseline.json"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("1 known lint finding not shown"), "\(run.output)")
+    }
 }

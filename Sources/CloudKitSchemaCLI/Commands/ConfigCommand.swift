@@ -82,6 +82,7 @@ struct ConfigView: Encodable {
     var sharesRecords: Bool
     var includeUnregisteredModels: Bool
     var severities: [String: String]
+    var lintBaseline: String?
     var managementTokenSet: Bool
     var xcrun: String?
 
@@ -114,6 +115,7 @@ struct ConfigView: Encodable {
         if let value = configuration.severities.moveReceipt { severities["moveReceipt"] = value.rawValue }
         for (rule, value) in configuration.severities.rules { severities["rules.\(rule)"] = value.rawValue }
         self.severities = severities
+        lintBaseline = configuration.lintBaseline.map(relative)
         managementTokenSet = !(environment[CKToolRunner.tokenVariable] ?? "").isEmpty
         xcrun = CKToolRunner.xcrunPath(environment: environment)
     }
@@ -149,7 +151,8 @@ struct ConfigView: Encodable {
     /// Every key `json` can print (an unset optional one is left out of the document).
     static let keys = [
         "configFile", "root", "teamId", "containers", "modelPaths", "tagPattern", "create", "cktoolTimeoutSeconds",
-        "createTimeoutSeconds", "sharesRecords", "includeUnregisteredModels", "severities", "managementTokenSet", "xcrun",
+        "createTimeoutSeconds", "sharesRecords", "includeUnregisteredModels", "severities", "lintBaseline", "managementTokenSet",
+        "xcrun",
     ]
 
     var text: String {
@@ -176,6 +179,7 @@ struct ConfigView: Encodable {
         lines.append("sharesRecords: \(sharesRecords)")
         lines.append("includeUnregisteredModels: \(includeUnregisteredModels)")
         lines.append("severities: " + (severities.isEmpty ? "defaults" : severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")))
+        lines.append("lintBaseline: " + (lintBaseline.map { "\($0) (lint findings recorded there are not reported)" } ?? "none (every lint finding is reported)"))
         lines.append("CLOUDKIT_MANAGEMENT_TOKEN: \(managementTokenSet ? "set (value hidden)" : "not set (cktool falls back to its keychain entry)")")
         lines.append("xcrun: \(xcrun ?? "not found (cktool unavailable: use --production FILE)")")
         return lines.joined(separator: "\n") + "\n"

@@ -20,13 +20,15 @@ enum GateCommand {
         Steps: (1) SKIP_CLOUDKIT_SCHEMA_CHECK=1/true/yes skips loudly and exits 0;
         0/false/no/unset runs; any other value exits 2. (2) Change detection since the
         nearest release tag (or --since): no model change passes without contacting
-        CloudKit. (3) Lint the models. (4) Run the configured create command (unless
-        --no-create). (5) Export Production and Development with cktool (or read
-        --production/--development files) and report every record type and field
-        Production lacks, measured against Development and the models; with cktool and
-        a committed Production snapshot, a stale snapshot fails too. Without cktool (no
-        xcrun, or xcrun without cktool), Production is the committed snapshot and the
-        status line says the verdict is against it, Development not compared.
+        CloudKit. (3) Lint the models (lint findings recorded in the configuration's
+        lintBaseline are not reported; what Production lacks always is). (4) Run the
+        configured create command (unless --no-create). (5) Export Production and
+        Development with cktool (or read --production/--development files) and report
+        every record type and field Production lacks, measured against Development
+        and the models; with cktool and a committed Production snapshot, a stale
+        snapshot fails too. Without cktool (no xcrun, or xcrun without cktool),
+        Production is the committed snapshot and the status line says the verdict is
+        against it, Development not compared.
         --always skips only step 2's "no model change" shortcut: with a base release
         (a tag, or --since), the comparisons with it still run.
         Exit status: 0 pass or deliberate skip, 1 findings, 2 setup problem (no cktool,

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 import SchemaGate
 
 /// `lint`: offline model rules, configuration traps and (with --since) schema evolution.
@@ -52,14 +53,23 @@ enum LintCommand {
             breaks the shipped build or Production; a case the evidence does not settle (an
             in-memory store) is at most a warning.
 
+            Adopting on an old project: --write-baseline FILE records today's lint findings
+            (each by rule, file, record type and field and the text of its line, not its
+            line number); --baseline FILE, or "lintBaseline" in the configuration (which
+            the pre-commit hook and the gate honour too), reports only findings not in it.
+            A baseline never holds back unreadable input or a schema finding; a missing or
+            unreadable baseline is exit 2.
+
             Exit status: 0 no errors (warnings allowed), 1 error findings, 2 bad input
-            (unknown path or revision, unparsable model or property list).
+            (unknown path or revision, unparsable model or property list, unusable baseline).
 
             Examples:
               cloudkit-schema lint
               cloudkit-schema lint --models Cubby/Models
               cloudkit-schema lint --models Cubby/Models --since v1.4 --format xcode
               cloudkit-schema lint --staged
+              cloudkit-schema lint --write-baseline .cloudkit-schema-baseline.json
+              cloudkit-schema lint --baseline .cloudkit-schema-baseline.json --format sarif
 
             --stamp FILE writes FILE only when lint passes (and removes it otherwise): the
             output the CloudKitModelLint build-tool plugin declares to SwiftPM and Xcode.
@@ -73,6 +83,8 @@ enum LintCommand {
                     Options.rule,
                     Options.listRules,
                     Options.staged,
+                    LintBaselineOptions.baseline,
+                    LintBaselineOptions.writeBaseline,
                     PipelineOptions.config,
                     ReportOutput.formatOption,
                     LintStamp.option,
@@ -90,8 +102,9 @@ enum LintCommand {
         let paths = context.arguments.all(Options.models) + context.arguments.positionals
         let targets = context.arguments.all(PipelineOptions.target)
         if context.arguments.flag(Options.staged) {
-            guard paths.isEmpty, targets.isEmpty, context.arguments.value(Options.project) == nil, context.arguments.value(Options.since) == nil else {
-                throw .usage("--staged lints the files the git index stages; give no paths, --models, --target, --project or --since with it")
+            guard paths.isEmpty, targets.isEmpty, context.arguments.value(Options.project) == nil, context.arguments.value(Options.since) == nil,
+                  context.arguments.value(LintBaselineOptions.baseline) == nil, context.arguments.value(LintBaselineOptions.writeBaseline) == nil else {
+                throw .usage("--staged lints the files the git index stages with the staged configuration (its lintBaseline too); give no paths, --models, --target, --project, --since, --baseline or --write-baseline with it")
             }
             return try runStaged(context, reader: reader)
         }
@@ -101,11 +114,12 @@ enum LintCommand {
         }
         // `--project DIR` alone lints the project's entitlements and Info.plists (a hook
         // with no staged Swift files still runs cleanly).
-        let configured = try configuredLevels(context, configPath: context.arguments.value(PipelineOptions.config))
+        let configuration = try configured(context, configPath: context.arguments.value(PipelineOptions.config))
         let request = LintRequest(
             paths: paths, projectDirectories: context.arguments.value(Options.project).map { [$0] } ?? [], since: context.arguments.value(Options.since),
-            overrides: try overrides(context, configured: configured), workingDirectory: context.workingDirectory, environment: context.environment)
-        return try emit(request, context, reader: reader)
+            overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
+            workingDirectory: context.workingDirectory, environment: context.environment)
+        return try emit(request, context, reader: reader, baseline: configuration)
     }
 
     /// No paths: what the gate lints. The model rules read the resolved model paths
@@ -122,7 +136,7 @@ enum LintCommand {
             paths: configuration.modelPaths.value, appDirectories: [configuration.root], since: context.arguments.value(Options.since),
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
             workingDirectory: context.workingDirectory, environment: context.environment)
-        return try emit(request, context, reader: reader)
+        return try emit(request, context, reader: reader, baseline: configuration)
     }
 
     /// `--target NAME`: an Xcode app target is the app: its sources (and any --models or
@@ -135,7 +149,7 @@ enum LintCommand {
             appDirectories: sources, since: context.arguments.value(Options.since),
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
             workingDirectory: context.workingDirectory, environment: context.environment)
-        return try emit(request, context, reader: reader)
+        return try emit(request, context, reader: reader, baseline: configuration)
     }
 
     /// `--staged`: the index checked out into a scratch folder and linted there, so every
@@ -153,34 +167,51 @@ enum LintCommand {
             return try ReportOutput.emit(Report(command: "lint", status: .pass, notes: ["Nothing staged that lint reads: no Swift file, Core Data model, entitlements or Info.plist."]), context)
         }
         defer { snapshot.remove() }
-        let configured = try snapshot.configurationFile.map { file throws(CLIError) in
-            try configuredLevels(context, configPath: file, workingDirectory: snapshot.directory)
-        } ?? [:]
-        let overrides = try overrides(context, configured: configured)
+        let configuration = try snapshot.configurationFile.map { file throws(CLIError) in
+            try configured(context, configPath: file, workingDirectory: snapshot.directory)
+        }
+        let overrides = try overrides(context, configured: configuration.map { LintOverrides(configured: $0).levels } ?? [:])
         context.console.errorLine("lint: the staged content of \(snapshot.staged.count) file(s), judged with the rest of the index (not the working tree)")
         let report = try PipelineOptions.engine {
             try StagedLint.run(snapshot, runner: LintRunner(reader: reader), overrides: overrides, environment: context.environment)
         }
+        let baseline = try stagedBaseline(configuration?.lintBaseline, snapshot)
+        let place = FindingPlace(pathsRelativeTo: snapshot.repositoryRoot, contentRoot: snapshot.directory)
         // Paths are the repository's: `xcode` makes them absolute against its root.
-        return try ReportOutput.emit(report, context, pathsRelativeTo: snapshot.repositoryRoot)
+        return try ReportOutput.emit(
+            try LintBaselineOptions.apply(report, context, configured: baseline, place: place), context, pathsRelativeTo: snapshot.repositoryRoot)
     }
 
-    static func emit(_ request: LintRequest, _ context: CommandContext, reader: LintModelReader) throws(CLIError) -> Int32 {
+    /// The staged configuration's baseline: the index's copy (what the commit records),
+    /// else the work tree's; its paths are relative to its place in the repository.
+    static func stagedBaseline(_ path: String?, _ snapshot: StagedSnapshot) throws(CLIError) -> LintBaselineOptions.Source? {
+        guard let path else { return nil }
+        let relative = UserPath.relative(path, to: snapshot.directory) ?? path
+        let real = UserPath.absolute(relative, in: snapshot.repositoryRoot)
+        let indexed = try PipelineOptions.engine { try snapshot.indexedContents(of: relative) }
+        return LintBaselineOptions.Source(path: real, shown: relative, origin: "lintBaseline in the staged configuration", indexed: indexed)
+    }
+
+    static func emit(
+        _ request: LintRequest, _ context: CommandContext, reader: LintModelReader, baseline configuration: ResolvedConfiguration
+    ) throws(CLIError) -> Int32 {
         let report = try PipelineOptions.engine { try LintRunner(reader: reader).run(request) }
-        return try ReportOutput.emit(report, context)
+        let baseline = LintBaselineOptions.configured(configuration.lintBaseline, root: configuration.root)
+        return try ReportOutput.emit(
+            try LintBaselineOptions.apply(report, context, configured: baseline, place: FindingPlace(pathsRelativeTo: context.workingDirectory)),
+            context)
     }
 
-    /// The rule severities of the configuration, the one reader every command uses (the
-    /// gate applies the same ones).
-    static func configuredLevels(
+    /// The configuration whose rule severities and baseline lint applies, the one reader
+    /// every command uses (the gate applies the same ones).
+    static func configured(
         _ context: CommandContext, configPath: String?, workingDirectory: String? = nil
-    ) throws(CLIError) -> [String: LintOverrides.Level] {
-        let configuration = try PipelineOptions.engine {
+    ) throws(CLIError) -> ResolvedConfiguration {
+        try PipelineOptions.engine {
             try ResolvedConfiguration.load(
                 workingDirectory: workingDirectory ?? context.workingDirectory, environment: context.environment,
                 overrides: ConfigOverrides(configPath: configPath))
         }
-        return LintOverrides(configured: configuration).levels
     }
 
     static func overrides(_ context: CommandContext, configured: [String: LintOverrides.Level] = [:]) throws(CLIError) -> LintOverrides {

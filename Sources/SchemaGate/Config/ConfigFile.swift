@@ -17,6 +17,9 @@ public struct ConfigFile: Equatable, Sendable {
     /// registered one.
     public var includeUnregisteredModels: Bool?
     public var severities = SeverityConfig()
+    /// `lint --write-baseline` output: lint findings recorded there are not reported
+    /// (`lint`, the pre-commit hook, the gate); schema findings always are.
+    public var lintBaseline: String?
 
     public init() {}
 
@@ -121,6 +124,7 @@ extension ConfigFile {
         config.sharesRecords = try reader.bool("sharesRecords")
         config.includeUnregisteredModels = try reader.bool("includeUnregisteredModels")
         if let severities = try reader.object("severities") { config.severities = try parseSeverities(severities) }
+        config.lintBaseline = try reader.string("lintBaseline")
         try reader.finish()
         return config
     }

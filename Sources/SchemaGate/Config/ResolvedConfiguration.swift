@@ -83,6 +83,8 @@ public struct ResolvedConfiguration: Sendable {
     public var sharesRecords: Bool
     public var includeUnregisteredModels: Bool
     public var severities: ConfigFile.SeverityConfig
+    /// `lintBaseline` of the file, absolute.
+    public var lintBaseline: String?
 
     /// What flags, the environment and the file say; the project fills in the rest.
     struct Given: Sendable {
@@ -162,7 +164,8 @@ public struct ResolvedConfiguration: Sendable {
             createTimeout: file.timeouts.createSeconds.map { Sourced($0, .file, "timeouts.createSeconds") }
                 ?? Sourced(defaultCreateTimeout, .defaultValue, "built in"),
             sharesRecords: file.sharesRecords ?? false, includeUnregisteredModels: file.includeUnregisteredModels ?? false,
-            severities: file.severities, given: given, fileContainers: file.containers, project: project)
+            severities: file.severities, lintBaseline: file.lintBaseline.map(fromFile),
+            given: given, fileContainers: file.containers, project: project)
     }
 
     /// `--models PATH...` (relative to the working directory) and the sources of the Xcode

@@ -13,7 +13,7 @@ public enum CreateVerification {
             guard let typeExpectation = expected.expectation(recordType: type.name) else { continue }
             guard let actual = development.recordType(named: type.name) else {
                 findings.append(Finding(
-                    severity: .error, code: "missing-record-type",
+                    severity: .error, code: FindingCode.missingRecordType.id,
                     message: "Development of \(containerID) still lacks record type \(type.name) after the create command ran (needed for \(typeExpectation.reason))",
                     fix: fix, recordType: type.name, environment: "development",
                     file: typeExpectation.file, line: typeExpectation.line))
@@ -23,7 +23,7 @@ public enum CreateVerification {
                 let expectation = expected.expectation(recordType: type.name, field: field.name)
                 let why = FieldCreationAdvice.notCreatedByInitializer(expectation).map { ": \($0)" } ?? ""
                 findings.append(Finding(
-                    severity: .warning, code: "missing-field",
+                    severity: .warning, code: FindingCode.missingField.id,
                     message: "Development of \(containerID) lacks field \(type.name).\(field.name) (\(field.type)) after the create command ran\(why)",
                     fix: FieldCreationAdvice.developmentFix(expectation),
                     recordType: type.name, field: field.name, expectedType: field.type.description,

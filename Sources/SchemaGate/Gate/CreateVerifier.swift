@@ -33,7 +33,7 @@ public struct CreateVerifier: Sendable {
             let missing = CreateVerification.findings(expected: models.expected, development: development.schema, containerID: id)
             findings += missing
             let needed = models.expected.schema.recordTypes.filter { models.expected.expectation(recordType: $0.name) != nil }.count
-            let absent = missing.filter { $0.code == "missing-record-type" }.count
+            let absent = missing.filter { $0.code == FindingCode.missingRecordType.id }.count
             notes += models.notes
             notes.append("Verification of \(id): Development has \(needed - absent) of the \(needed) record type\(needed == 1 ? "" : "s") the models need.")
         }

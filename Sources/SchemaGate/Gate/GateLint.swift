@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// The gate's lint step: the model rules (README "lint") over the configured model paths,
 /// the project rules over the whole app (its store configurations, previews and tests,
@@ -27,11 +28,28 @@ enum GateLint {
             let problems = report.findings.filter { LintEngine.inputErrorCodes.contains($0.code) }.map(\.message)
             throw LintError.input("lint could not read every input (\(problems.joined(separator: "; "))): fix the files or leave them out of modelPaths")
         }
+        var findings = report.findings
+        var baselineNote: String?
+        if let path = configuration.lintBaseline {
+            // Lint findings only: the check's findings (what Production lacks) are added
+            // after this and never pass through a baseline.
+            let shown = UserPath.display(path, from: configuration.root)
+            let baseline: LintBaseline
+            do {
+                baseline = try LintBaseline.load(path, shown: shown, origin: "lintBaseline in the configuration")
+            } catch {
+                throw LintError.input(error.message)
+            }
+            let (new, known) = baseline.filter(findings, at: FindingPlace(pathsRelativeTo: workingDirectory), directory: LintBaseline.anchor(of: path))
+            findings = new
+            baselineNote = "Lint baseline \(shown): \(plural(known, "known lint finding")) not shown."
+        }
         let since = base.map { " and against the models at \($0.name ?? $0.commit ?? "the base")" } ?? ""
-        let errors = report.count(.error), warnings = report.count(.warning)
-        var notes = ["Lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") from the model rules\(since)."]
+        let errors = findings.filter { $0.severity == .error }.count, warnings = findings.filter { $0.severity == .warning }.count
+        var notes = ["Lint: \(plural(errors, "error")), \(plural(warnings, "warning")) from the model rules\(since)."]
         notes += report.notes.map { "Lint: \($0)" }
-        return Outcome(notes: notes, findings: report.findings)
+        if let baselineNote { notes.append(baselineNote) }
+        return Outcome(notes: notes, findings: findings)
     }
 }
 

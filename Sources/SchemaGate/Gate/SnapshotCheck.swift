@@ -17,7 +17,7 @@ public enum SnapshotCheck {
         guard FileManager.default.fileExists(atPath: snapshot.path) else {
             // Only a configured snapshot can be missing; the conventional one is used when present.
             return Finding(
-                severity: .error, code: "missing-snapshot",
+                severity: .error, code: FindingCode.missingSnapshot.id,
                 message: "the configured Production snapshot \(displayPath) does not exist",
                 fix: "Create it with '\(refresh)' and commit it.", environment: "production", file: displayPath)
         }
@@ -28,7 +28,7 @@ public enum SnapshotCheck {
         guard !differences.isEmpty else { return nil }
         let examples = differences.prefix(3).map(describe).joined(separator: "; ")
         return Finding(
-            severity: .error, code: "stale-snapshot",
+            severity: .error, code: FindingCode.staleSnapshot.id,
             message: "the committed Production snapshot \(displayPath) differs from live Production of \(containerID) (\(differences.count) difference\(differences.count == 1 ? "" : "s"): \(examples)\(differences.count > 3 ? "; …" : ""))",
             fix: "Refresh the snapshot: \(refresh), then review and commit it.",
             environment: "production", file: displayPath)

@@ -119,6 +119,19 @@ public struct StagedSnapshot: Sendable {
             repository: repository)
     }
 
+    /// A file as the index stages it (a repository path); nil when the index lacks it.
+    public func indexedContents(of path: String) throws(LintError) -> [UInt8]? {
+        let result: ProcessResult
+        do {
+            result = try repository.attempt(["cat-file", "blob", ":" + path])
+        } catch {
+            throw .setup("could not read \(path) from the git index: \(error.message)")
+        }
+        guard result.status == 0 else { return nil }
+        guard !result.truncated else { throw .setup("\(path) in the git index is larger than the tool reads") }
+        return [UInt8](result.standardOutput)
+    }
+
     /// HEAD's content of the same selection, in a scratch folder of its own (the caller
     /// removes it); nil before the first commit. Files the commit does not change are the
     /// same at HEAD, so the snapshot is copied and only the staged files are put back as

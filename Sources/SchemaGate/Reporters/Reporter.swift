@@ -6,13 +6,13 @@ public protocol Reporter: Sendable {
 }
 
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, xcode, github, markdown
+    case text, json, xcode, github, markdown, sarif
 
     /// - Parameters:
     ///   - color: ANSI colour for `text` (only on a terminal, never with NO_COLOR).
     ///   - baseDirectory: paths in `github` annotations are made relative to it.
     ///   - workingDirectory: what relative paths in findings are relative to (`xcode`
-    ///     makes them absolute).
+    ///     makes them absolute; `sarif` URIs are relative to the git work tree holding it).
     public func reporter(color: Bool = false, baseDirectory: String? = nil, workingDirectory: String? = nil) -> any Reporter {
         switch self {
         case .text: return TextReporter(color: color)
@@ -20,8 +20,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .xcode: return XcodeReporter(directory: workingDirectory)
         case .github: return GitHubReporter(baseDirectory: baseDirectory)
         case .markdown: return MarkdownReporter()
+        case .sarif: return SARIFReporter(workingDirectory: workingDirectory)
         }
     }
+
+    /// Formats whose stdout is one document for machines: setup errors and skips are said
+    /// on stderr, and an error still prints a document.
+    public var isDocument: Bool { self == .json || self == .sarif }
 }
 
 extension Finding {

@@ -23,6 +23,18 @@ import Testing
                 #expect(findings.map { "\($0["file"]!):\($0["line"]!)" }.sorted() == expected)
                 continue
             }
+            if format == .sarif {
+                let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+                let places = results.compactMap { result -> String? in
+                    guard let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any],
+                          let uri = (physical["artifactLocation"] as? [String: Any])?["uri"] as? String,
+                          let line = (physical["region"] as? [String: Any])?["startLine"] as? Int else { return nil }
+                    return "\(uri):\(line)"
+                }
+                #expect(places.count == expected.count && expected.allSatisfy { place in places.contains { $0.hasSuffix("/" + place) } }, "\(places)")
+                continue
+            }
             for place in expected {
                 let shown: String
                 switch format {
@@ -166,7 +178,7 @@ func runLint(_ arguments: [String], in directory: String, reader: LintModelReade
         status = try command.run(CommandContext(
             arguments: parsed, environment: ProcessInfo.processInfo.environment, workingDirectory: directory, console: capture.console))
     } catch {
-        Tool.report(error, command: command, arguments: arguments, console: capture.console)
+        Tool.report(error, command: command, arguments: arguments, workingDirectory: directory, console: capture.console)
         status = 2
     }
     return LintRun(status: status, stdout: capture.stdout, stderr: capture.stderr)

@@ -1,0 +1,96 @@
+import ModelSource
+
+/// The codes of findings that are not lint rules: what the schema checks report. The
+/// checks build their findings with these, so a new code cannot be emitted without a
+/// description here.
+public enum FindingCode: String, CaseIterable, Sendable {
+    case missingRecordType = "missing-record-type"
+    case missingField = "missing-field"
+    case fieldTypeMismatch = "field-type-mismatch"
+    case indexMismatch = "index-mismatch"
+    case grantMismatch = "grant-mismatch"
+    case extraField = "extra-field"
+    case extraRecordType = "extra-record-type"
+    case missingRole = "missing-role"
+    case extraRole = "extra-role"
+    case missingSnapshot = "missing-snapshot"
+    case staleSnapshot = "stale-snapshot"
+
+    public var id: String { rawValue }
+
+    public var descriptor: LintRuleInfo {
+        let (severity, summary, help) = details
+        return LintRuleInfo(id: id, severity: severity, summary: summary, fix: help)
+    }
+
+    private var details: (Severity, String, String) {
+        let deploy = FieldCreationAdvice.deployFix
+        switch self {
+        case .missingRecordType:
+            return (.error, "Production lacks a record type the models or Development have; records of it cannot be saved.",
+                    "Create it in Development first if Development lacks it too (a debug build calling initializeCloudKitSchema), then \(FieldCreationAdvice.deployStep)")
+        case .missingField:
+            return (.error, "Production lacks a field the models or Development have; the whole upload batch that writes it fails.",
+                    "Create it in Development first if Development lacks it too (a debug build that saves a value for it), then \(FieldCreationAdvice.deployStep)")
+        case .fieldTypeMismatch:
+            return (.error, "A field has a different type in Production than the models or Development need.",
+                    "Production fields can never change type: store the value under a new field name (a new property) and keep the old one.")
+        case .indexMismatch:
+            return (.warning, "A field is indexed differently in Production than in the reference.", deploy)
+        case .grantMismatch:
+            return (.warning, "A record type grants a role different permissions in Production than in the reference.", deploy)
+        case .extraField:
+            return (.info, "Production has a field the reference lacks.", "Nothing to do: Production fields are permanent.")
+        case .extraRecordType:
+            return (.info, "Production has a record type the reference lacks.", "Nothing to do: Production record types are permanent.")
+        case .missingRole:
+            return (.warning, "Production lacks a security role the reference has.", deploy)
+        case .extraRole:
+            return (.info, "Production has a security role the reference lacks.", "Nothing to do unless the role should go.")
+        case .missingSnapshot:
+            return (.error, "The configured committed Production snapshot does not exist.",
+                    "Create it with 'cloudkit-schema export --environment production --output PATH' and commit it.")
+        case .staleSnapshot:
+            return (.error, "The committed Production snapshot differs from live Production.",
+                    "Refresh it with 'cloudkit-schema export --environment production --output PATH', then review and commit it.")
+        }
+    }
+}
+
+/// Every finding code any command reports, described once as a rule is (id, default
+/// severity, what it reports, the general fix; each finding also carries its own fix),
+/// for reports that describe their rules (SARIF's `tool.driver.rules`): the lint rules
+/// (`LintRuleCatalog`), the schema checks' codes (`FindingCode`), the model reader's
+/// diagnostics and the exit-2 errors.
+public enum FindingCatalog {
+    public static var all: [LintRuleInfo] {
+        LintRuleCatalog.infos + FindingCode.allCases.map(\.descriptor)
+            + ModelDiagnostic.Kind.allCases.map(descriptor(for:))
+            + ErrorCategory.allCases.map(descriptor(for:))
+    }
+
+    static func descriptor(for kind: ModelDiagnostic.Kind) -> LintRuleInfo {
+        let summary: String
+        switch kind {
+        case .unreadableFile: summary = "A model or project file could not be read; what it holds was not checked."
+        case .parseError: summary = "A model or project file could not be parsed; what it holds was not checked."
+        case .unknownType: summary = "A stored property whose CloudKit field type could not be told from its declaration."
+        case .unregisteredModel: summary = "A @Model class that no Schema, ModelContainer or VersionedSchema registers."
+        case .undeclaredModel: summary = "A registered model that no source declares."
+        }
+        let blocking = LintEngine.isInputError(kind)
+        return LintRuleInfo(id: kind.rawValue, severity: blocking ? .error : .warning, summary: summary, fix: LintEngine.fix(for: kind))
+    }
+
+    static func descriptor(for category: ErrorCategory) -> LintRuleInfo {
+        let summary: String
+        switch category {
+        case .usage: summary = "The command line is wrong; nothing was checked."
+        case .input: summary = "A file or value given to the tool cannot be read or understood; nothing was decided."
+        case .setup: summary = "The environment is not ready (a tool, token, repository or configuration); nothing was decided."
+        }
+        return LintRuleInfo(
+            id: "\(category.rawValue)-error", severity: .error, summary: summary,
+            fix: "Do what the message says (it names the fix), then run again.")
+    }
+}
