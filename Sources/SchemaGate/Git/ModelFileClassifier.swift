@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// Decides whether a changed file can affect the persisted model: it declares (or
 /// declared) `@Model`, is a Core Data model, registers the model schema, or lies under
@@ -7,7 +8,7 @@ import ModelSource
 /// against CloudKit, a false "not touching" ships a broken release.
 public struct ModelFileClassifier: Sendable {
     /// The model paths the user configured (none by default).
-    public var modelPaths: [CanonicalPath]
+    var modelPaths: [CanonicalPath]
 
     public init(modelPaths: [String]) {
         self.modelPaths = modelPaths.map { CanonicalPath($0) }
@@ -42,12 +43,6 @@ public struct ModelFileClassifier: Sendable {
             }
         }
         return reasons
-    }
-
-    /// Whether the classifier reads the file's contents (a Swift file, or one renamed from
-    /// or to one).
-    static func isSwift(path: String, previousPath: String?) -> Bool {
-        path.hasSuffix(".swift") || previousPath?.hasSuffix(".swift") == true
     }
 
     static func isCoreDataModel(_ path: String) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The model reader's files, as change detection sees them. The reader walks the model
 /// paths on disk; git knows tracked files and the untracked ones it does not ignore. A
@@ -76,7 +77,7 @@ struct ReaderFileSet: Sendable {
             else if path.hasPrefix(root + "/") { below = path.dropFirst(root.count + 1) }
             else { return false }
             // The folders the reader's walk never enters.
-            return !below.split(separator: "/").dropLast().contains { ModelReader.skippedDirectories.contains(String($0)) }
+            return !SkippedFolders.containsFolder(of: below)
         }
     }
 }
