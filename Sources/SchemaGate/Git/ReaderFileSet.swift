@@ -71,13 +71,9 @@ struct ReaderFileSet: Sendable {
     func wouldRead(_ path: String) -> Bool {
         guard ChangeContents.isModelSource(path) else { return false }
         return roots.contains { root in
-            let below: Substring
-            if root.isEmpty { below = Substring(path) }
-            else if path == root { return true }
-            else if path.hasPrefix(root + "/") { below = path.dropFirst(root.count + 1) }
-            else { return false }
-            // The folders the reader's walk never enters.
-            return !SkippedFolders.containsFolder(of: below)
+            guard let below = CanonicalPath.suffix(of: path, under: root) else { return false }
+            // A root that is the file itself; else not in a folder the reader's walk never enters.
+            return below.isEmpty || !SkippedFolders.containsFolder(of: below)
         }
     }
 }
