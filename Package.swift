@@ -16,16 +16,21 @@ let package = Package(
     ] + commandPlugins.map { .plugin(name: $0.name, targets: [$0.name]) },
     targets: [
         .target(name: "CloudKitSchema"),
-        .target(name: "ModelSource"),
-        .target(name: "SchemaGate", dependencies: ["CloudKitSchema", "ModelSource"]),
-        .target(name: "CloudKitSchemaCLI", dependencies: ["SchemaGate", "CloudKitSchema", "ModelSource"]),
+        // Shared utilities below the domain (file-system walk, paths, byte search, spawn):
+        // no product, `package` access. Not named `Basics`: a package that also depends on
+        // SwiftPM would get two modules of that name.
+        .target(name: "SchemaGateBasics"),
+        .target(name: "ModelSource", dependencies: ["SchemaGateBasics"]),
+        .target(name: "SchemaGate", dependencies: ["CloudKitSchema", "ModelSource", "SchemaGateBasics"]),
+        .target(name: "CloudKitSchemaCLI", dependencies: ["SchemaGate", "CloudKitSchema", "ModelSource", "SchemaGateBasics"]),
         .executableTarget(name: "cloudkit-schema", dependencies: ["CloudKitSchemaCLI"]),
         // Benchmark against peers (README "Performance"); not part of the test suite.
-        .executableTarget(name: "cloudkit-schema-bench", dependencies: ["CloudKitSchema", "SchemaGate"]),
-        // Plugin logic, unit-tested as a normal target and linked into each plugin as source.
+        .executableTarget(name: "cloudkit-schema-bench", dependencies: ["CloudKitSchema", "SchemaGate", "SchemaGateBasics"]),
+        // Plugin logic, unit-tested as a normal target and linked into each plugin as source;
+        // its spawn set-up is SchemaGateBasics' file, by a per-file symbolic link.
         .target(name: "PluginSupport"),
         // Shared test helpers (temp dirs, processes, git); used by test targets only.
-        .target(name: "TestSupport", dependencies: ["SchemaGate", "ModelSource"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SchemaGate", "ModelSource", "SchemaGateBasics"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CloudKitSchemaTests",
             dependencies: ["CloudKitSchema"],
@@ -33,21 +38,21 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelSourceTests",
-            dependencies: ["ModelSource", "TestSupport"],
+            dependencies: ["ModelSource", "SchemaGateBasics", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SchemaGateTests",
-            dependencies: ["SchemaGate", "CloudKitSchema", "ModelSource", "TestSupport"],
+            dependencies: ["SchemaGate", "CloudKitSchema", "ModelSource", "SchemaGateBasics", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CloudKitSchemaCLI", "SchemaGate", "TestSupport", "cloudkit-schema"],
+            dependencies: ["CloudKitSchemaCLI", "SchemaGate", "SchemaGateBasics", "TestSupport", "cloudkit-schema"],
             resources: [.copy("Fixtures")]
         ),
         // Plugins, hooks and PluginSupport: the ways a release script, git and CI start the tool.
-        .testTarget(name: "EntryPointTests", dependencies: ["PluginSupport", "TestSupport", "cloudkit-schema"]),
+        .testTarget(name: "EntryPointTests", dependencies: ["PluginSupport", "SchemaGateBasics", "TestSupport", "cloudkit-schema"]),
         // Applied to an app's target: lint runs at every build, its findings are build errors
         // at their lines (README "Build-time lint"). Offline: no permissions.
         .plugin(name: "CloudKitModelLint", capability: .buildTool(), dependencies: ["cloudkit-schema"]),

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// What a command may touch: its arguments, the environment, the working directory and
 /// the console. Passing these in (rather than reading globals) lets tests run commands

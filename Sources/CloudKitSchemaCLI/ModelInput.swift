@@ -1,5 +1,6 @@
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// The app's models for any command: `--models PATH...` when given (relative to the
 /// working directory), else the model paths of the one configuration resolution (the

@@ -1,3 +1,4 @@
+import SchemaGateBasics
 /// `models --format json`, written directly as bytes: the same text JSONEncoder gives with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (tests compare the two on
 /// every fixture), at a fraction of the cost. A 5,000-model app prints ~20 MB of JSON,

@@ -1,7 +1,8 @@
 import Foundation
+import SchemaGateBasics
 
 /// Gathers model source files from paths on disk: walks directories (sorted, so results
-/// are stable; skipping build and dependency folders; following symbolic links at most
+/// are stable; skipping build and dependency folders, `SkippedFolders`; following symbolic links at most
 /// once per real directory), reads `.swift` files and Core Data bundles, and turns every
 /// path it cannot read into a diagnostic naming it.
 ///
@@ -107,7 +108,7 @@ struct ModelFileCollector {
             unreadable(shown, "cannot list the directory (\(error.localizedDescription))")
             return
         }
-        for entry in entries where !ModelReader.skippedDirectories.contains(entry.name) {
+        for entry in entries where !(entry.kind == .directory && SkippedFolders.skips(entry.name)) {
             let realEntry = real + "/" + entry.name, shownEntry = shown + "/" + entry.name
             switch entry.kind {
             case .missing:

@@ -1,12 +1,10 @@
+import SchemaGateBasics
 /// Reads an app's persisted models from source: SwiftData `@Model` classes in `.swift`
 /// files and Core Data `.xcdatamodeld` / `.xcdatamodel` bundles.
 ///
 /// Never throws and never crashes on input: a path it cannot read, a malformed model file
 /// or a property whose type cannot be told becomes a `ModelDiagnostic` naming the file.
 public enum ModelReader {
-    /// Directory names never walked into: build products and dependency checkouts.
-    public static let skippedDirectories: Set<String> = [".build", ".git", "Pods", "DerivedData"]
-
     /// Reads directories (walked recursively), `.swift` files and Core Data bundles.
     /// Relative paths are resolved against the process's current directory.
     public static func read(paths: [String]) -> AppModel {
@@ -128,7 +126,7 @@ public enum ModelReader {
         case .swift:
             guard SwiftModelParser.isWorthReading(file.contents) else { return .skipped }
             var problems: [ModelDiagnostic] = []
-            if SwiftModelParser.mayDeclareModel(file.contents), let invalid = UTF8Check.diagnostic(file.contents, file: file.path) {
+            if SwiftModelParser.mayDeclareModel(file.contents), let invalid = SwiftSourceBytes.invalidUTF8Diagnostic(file.contents, file: file.path) {
                 problems.append(invalid)
             }
             let parsed = SwiftModelParser.parse(file.contents, file: file.path)

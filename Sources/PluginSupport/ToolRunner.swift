@@ -18,7 +18,7 @@ import Darwin
 ///
 /// posix_spawn and waitpid, not Foundation's Process: on Linux (Swift 6.3) `Process.run()`
 /// intermittently crashes (see SchemaGate's Spawner). The plugins cannot link SchemaGate,
-/// hence this small copy of its `PosixSpawn` for the one child a plugin starts.
+/// so `PosixSpawn.swift` is compiled here from the same file (a symbolic link).
 ///
 /// SwiftPM stops a plugin by signalling the plugin's process alone (SIGINT, then SIGTERM),
 /// so the signals that end the tool early are passed on to it while it runs: the tool
@@ -74,96 +74,34 @@ public enum ToolRunner {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
 
-    /// The same set-up as SchemaGate's `PosixSpawn.spawn`, whose shape follows SwiftPM's
-    /// `AsyncProcess.launch()`: the child stays in the plugin's process group, with no
-    /// blocked signals and default dispositions. `errorPipe` (read end, write end), when
-    /// open, becomes its stderr: dup2 of the write end to 2 and both ends closed in the
-    /// child, as `AsyncProcess.launch()` sets up its stderr pipe.
-    static func spawn(_ invocation: ToolInvocation, errorPipe: [Int32] = [-1, -1]) throws(ToolLaunchError) -> pid_t {
-        var actions = emptyFileActions()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+    /// The product's one spawn set-up (`PosixSpawn`, this module's copy of the file by a
+    /// symbolic link), ETXTBSY retried as for every child the tool starts: the child stays
+    /// in the plugin's process group. `errorPipe` (read end, write end), when open, becomes
+    /// its stderr: dup2 of the write end to 2 and both ends closed in the child, as
+    /// SwiftPM's `AsyncProcess.launch()` sets up its stderr pipe. `attempt` is one spawn
+    /// (a test's seam).
+    static func spawn(
+        _ invocation: ToolInvocation, errorPipe: [Int32] = [-1, -1],
+        attempt: (ToolInvocation, [PosixSpawn.FileAction]) -> Result<pid_t, PosixSpawn.SpawnErrno> = spawnOnce
+    ) throws(ToolLaunchError) -> pid_t {
+        var actions: [PosixSpawn.FileAction] = []
         if errorPipe.count == 2, errorPipe[1] >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-            posix_spawn_file_actions_addclose(&actions, errorPipe[0])
-            posix_spawn_file_actions_addclose(&actions, errorPipe[1])
+            actions = [.duplicate(errorPipe[1], to: 2), .close(errorPipe[0]), .close(errorPipe[1])]
         }
-        let chdirResult = addChangeDirectory(&actions, invocation.workingDirectory)
-        guard chdirResult == 0 else {
-            throw ToolLaunchError(invocation: invocation, reason: chdirResult == ENOSYS
-                ? "posix_spawn_file_actions_addchdir_np is missing on this system" : String(cString: strerror(chdirResult)))
+        switch PosixSpawn.retryingBusyText({ attempt(invocation, actions) }) {
+        case .success(let pid):
+            return pid
+        case .failure(let error):
+            throw ToolLaunchError(invocation: invocation, reason: error.code == ENOSYS
+                ? "posix_spawn_file_actions_addchdir_np is missing on this system" : error.reason)
         }
-        var attributes = emptyAttributes()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var mostSignals = resettableSignals()
-        posix_spawnattr_setsigdefault(&attributes, &mostSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([invocation.executable] + invocation.arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, invocation.executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw ToolLaunchError(invocation: invocation, reason: String(cString: strerror(result)))
-        }
-        return pid
     }
 
-    #if canImport(Darwin)
-    // AsyncProcess.launch() on Darwin: opaque pointers, nil until posix_spawn_*_init.
-    private typealias FileActions = posix_spawn_file_actions_t?
-    private typealias Attributes = posix_spawnattr_t?
-    private static func emptyFileActions() -> FileActions { nil }
-    private static func emptyAttributes() -> Attributes { nil }
-
-    /// AsyncProcess.launch() on Darwin calls it directly; a plugin may be compiled for an
-    /// older macOS than the package, hence the availability check.
-    private static func addChangeDirectory(_ actions: inout FileActions, _ directory: String) -> Int32 {
-        guard #available(macOS 10.15, *) else { return ENOSYS }
-        return posix_spawn_file_actions_addchdir_np(&actions, directory)
+    static func spawnOnce(_ invocation: ToolInvocation, _ actions: [PosixSpawn.FileAction]) -> Result<pid_t, PosixSpawn.SpawnErrno> {
+        PosixSpawn.spawn(
+            invocation.executable, arguments: invocation.arguments, environment: ProcessInfo.processInfo.environment,
+            fileActions: actions, workingDirectory: invocation.workingDirectory, newProcessGroup: false)
     }
-
-    private static func resettableSignals() -> sigset_t {
-        var signals = sigset_t()
-        sigfillset(&signals)
-        sigdelset(&signals, SIGKILL)
-        sigdelset(&signals, SIGSTOP)
-        return signals
-    }
-    #else
-    private typealias FileActions = posix_spawn_file_actions_t
-    private typealias Attributes = posix_spawnattr_t
-    private static func emptyFileActions() -> FileActions { posix_spawn_file_actions_t() }
-    private static func emptyAttributes() -> Attributes { posix_spawnattr_t() }
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<FileActions>, UnsafePointer<CChar>) -> Int32
-
-    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+), looked up at run time because
-    /// the glibc headers Swift imports do not declare it.
-    private static let addChdirFunction: AddChdir? = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np")
-        .map { unsafeBitCast($0, to: AddChdir.self) }
-
-    private static func addChangeDirectory(_ actions: inout FileActions, _ directory: String) -> Int32 {
-        guard let addChdirFunction else { return ENOSYS }
-        return addChdirFunction(&actions, directory)
-    }
-
-    private static func resettableSignals() -> sigset_t {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for number in 1..<SIGSYS where number != SIGKILL && number != SIGSTOP {
-            sigaddset(&signals, number)
-        }
-        return signals
-    }
-    #endif
 }
 
 /// Reads the tool's stderr and hands on whole lines until the pipe ends, or, should

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGateBasics
 
 /// Builds a repository whose last tag is followed by `commits` commits, with git
 /// fast-import (seconds, where 10,000 `git commit` calls would take minutes).
@@ -12,7 +13,7 @@ enum GitHistory {
         for path in files {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             contents[path] = text
-            stream += "M 100644 inline \(relative(path, directory))\ndata \(text.utf8.count)\n\(text)\n"
+            stream += "M 100644 inline \(UserPath.relative(path, to: directory) ?? path)\ndata \(text.utf8.count)\n\(text)\n"
         }
         stream += "reset refs/tags/v1.0.0\nfrom :1\n"
         // Each later commit appends a line to one of every 7th file: most of the tree is
@@ -23,7 +24,7 @@ enum GitHistory {
             let body = (contents[path] ?? "") + "// edit \(commit)\n"
             contents[path] = body
             stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(1700000001 + commit) +0000\ndata 5\nedit\n"
-            stream += "M 100644 inline \(relative(path, directory))\ndata \(body.utf8.count)\n\(body)\n"
+            stream += "M 100644 inline \(UserPath.relative(path, to: directory) ?? path)\ndata \(body.utf8.count)\n\(body)\n"
         }
         let streamFile = directory + "/.git/bench.fast-import"
         try stream.write(toFile: streamFile, atomically: false, encoding: .utf8)
@@ -35,10 +36,6 @@ enum GitHistory {
         // refreshes it all the time; so does the first `git status` of the git peer, which
         // would otherwise favour whichever case runs after it.
         try run(["sh", "-c", "sleep 1 && git -C \"$0\" update-index -q --really-refresh", directory])
-    }
-
-    private static func relative(_ path: String, _ directory: String) -> String {
-        String(path.dropFirst(directory.count + 1))
     }
 
     /// Through `measure` (posix_spawn): Foundation's Process crashes intermittently on Linux.

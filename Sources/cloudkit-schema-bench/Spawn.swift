@@ -1,5 +1,6 @@
 import Foundation
 import SchemaGate
+import SchemaGateBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -100,7 +101,7 @@ func peakKilobytes(_ arguments: [String], in directory: String?) -> Result<Int, 
 enum Subreaper {
     private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
     static let enabled: Bool = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return false }
+        guard let symbol = LibCSymbol.address("prctl") else { return false }
         return unsafeBitCast(symbol, to: Prctl.self)(36 /* PR_SET_CHILD_SUBREAPER */, 1, 0, 0, 0) == 0
     }()
 }

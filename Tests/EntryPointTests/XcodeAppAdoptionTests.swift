@@ -2,6 +2,7 @@ import Foundation
 import ModelSource
 import TestSupport
 import Testing
+@testable import SchemaGateBasics
 
 /// One verdict from every entry point, in an Xcode app repository adopting the gate (README
 /// "Adopting it in an app"): for each commit of its history (the adoption, a view, a model

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import ModelSource
+@testable import SchemaGateBasics
 
 /// The one canonicalisation of paths (README "Guarantees": paths under /tmp and /var).
 @Suite struct CanonicalPathTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ModelSource
+@testable import SchemaGateBasics
 
 /// The byte-level fast paths of the model reader against the general code they stand in
 /// for: same answers on the inputs they take, and the general path on the rest.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModelSource
+@testable import SchemaGateBasics
 
 /// The POSIX file access the reader uses instead of FileManager.
 @Suite struct FileSystemTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ModelSource
+@testable import SchemaGateBasics
 
 /// The model reader reads and parses files on every core: the result must be the model
 /// a serial read gives, with files, entities and diagnostics in the same order.

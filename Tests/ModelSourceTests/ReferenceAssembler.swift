@@ -1,4 +1,5 @@
 @testable import ModelSource
+@testable import SchemaGateBasics
 
 /// The model assembler as it was before its name indexes (issue 17), kept verbatim as a
 /// test-only oracle: every lookup is a linear scan over all declarations, which is slow

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModelSource
+@testable import SchemaGateBasics
 
 @Suite struct XMLScannerTests {
     func events(_ text: String) -> Result<[XMLScanner.Event], XMLScanner.Failure> { XMLScanner.events(Array(text.utf8)) }

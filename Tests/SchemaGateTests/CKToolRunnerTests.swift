@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import SchemaGate
+@testable import SchemaGateBasics
 
 enum ExportFixtures {
     static let directory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/exports")
@@ -272,13 +273,16 @@ enum ExportFixtures {
         let runnerCallers: Set = [
             "SchemaGate/Process/ProcessRunner.swift", "SchemaGate/CKTool/CKToolRunner.swift",
             "SchemaGate/Git/GitRepository.swift", "SchemaGate/Gate/CreateStep.swift",
-            "SchemaGate/Lint/Evolution/GitProcess.swift",
             // doctor runs the embedded hooks' own find_tool in /bin/sh (a fixed script, a timeout).
             "CloudKitSchemaCLI/Hooks/HookDoctor.swift",
         ]
         // ProcessRunner starts children only through Spawner, which calls PosixSpawn.
-        // The SwiftPM plugins cannot link SchemaGate; PluginSupport's runner starts only the tool.
-        let spawners: Set = ["SchemaGate/Process/PosixSpawn.swift", "SchemaGate/Process/Spawner.swift", "PluginSupport/ToolRunner.swift"]
+        // The SwiftPM plugins cannot link SchemaGate; PluginSupport's runner starts only the
+        // tool, through the same PosixSpawn file (a symbolic link to it).
+        let spawners: Set = [
+            "SchemaGateBasics/PosixSpawn.swift", "PluginSupport/PosixSpawn.swift", "SchemaGate/Process/Spawner.swift",
+            "PluginSupport/ToolRunner.swift",
+        ]
         // The benchmark is a separate executable that times peers with its own posix_spawn.
         for file in files where !file.hasPrefix("cloudkit-schema-bench/") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)

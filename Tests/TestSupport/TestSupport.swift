@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// Shared helpers for every test target: temporary directories, running real
 /// processes (the built `cloudkit-schema`, git, swift), and writing files.

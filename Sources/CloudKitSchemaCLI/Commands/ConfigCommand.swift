@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// `config`: the configuration commands would run with, and where each value came from.
 enum ConfigCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// `lint --baseline FILE`, `lint --write-baseline FILE` and the configuration's
 /// `lintBaseline`: which lint findings a run reports (`LintBaseline`).

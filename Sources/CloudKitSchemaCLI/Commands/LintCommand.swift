@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// `lint`: offline model rules, configuration traps and (with --since) schema evolution.
 /// Fast and read-only, so it can run in a pre-commit hook on just the staged files.

@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// The doctor's hook lines: both hooks installed where git runs them (as install-hooks
 /// writes them), and able to find the tool. The second runs the hooks' own `find_tool`

@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// Where the hooks find the tool, as install-hooks records it in the repository's git
 /// configuration (the hooks read `cloudkit-schema.package` and `cloudkit-schema.tool`):

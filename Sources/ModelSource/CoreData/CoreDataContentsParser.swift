@@ -1,3 +1,4 @@
+import SchemaGateBasics
 /// Parses one `.xcdatamodel/contents` XML file into entities: attributes with types,
 /// optionality, defaults, external storage, encryption, derivation and the CloudKit
 /// userInfo keys; relationships with inverse, ordering and delete rule; parent entities;

@@ -1,3 +1,4 @@
+import SchemaGateBasics
 /// The mark `cloudkit-schema scaffold` puts in the header of the file it generates. The
 /// file lists the app's model types only to hand them to `initializeCloudKitSchema()` in
 /// a throwaway store: it persists nothing and is not the app's registration. So a marked

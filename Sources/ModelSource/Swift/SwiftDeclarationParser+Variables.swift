@@ -1,3 +1,4 @@
+import SchemaGateBasics
 /// `var` / `let` declarations: stored model properties, and the properties that list
 /// model types or name a schema version.
 extension SwiftDeclarationParser {

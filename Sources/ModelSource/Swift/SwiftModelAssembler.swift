@@ -1,3 +1,4 @@
+import SchemaGateBasics
 /// Turns the declarations of every Swift file into entities: picks the schema version
 /// in use, resolves names across files (typealiases, nested versions, extensions),
 /// follows relationships to models declared elsewhere, and checks the registered type

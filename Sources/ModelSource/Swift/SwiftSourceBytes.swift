@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SchemaGateBasics
 
 /// Bytes that have no place in Swift source (Docs/swift-source-bytes.md): a NUL anywhere
 /// (the compiler only warns and lexes it as a space, so `na<NUL>me` silently becomes two
@@ -30,6 +31,16 @@ enum SwiftSourceBytes {
         return ModelDiagnostic(
             kind: .parseError,
             message: "\(file):\(line): \(what), which Swift source cannot hold (the compiler reads it as a space or rejects it), so the declarations on this line cannot be read as written; remove the byte and save the file as plain UTF-8 text",
+            file: file, line: line)
+    }
+
+    /// A parse-error diagnostic when the bytes are not UTF-8.
+    static func invalidUTF8Diagnostic(_ bytes: [UInt8], file: String) -> ModelDiagnostic? {
+        guard let offset = UTF8Check.firstInvalidOffset(bytes) else { return nil }
+        let line = UTF8Check.line(of: offset, in: bytes)
+        return ModelDiagnostic(
+            kind: .parseError,
+            message: "\(file):\(line): not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))); save the file as UTF-8",
             file: file, line: line)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// Finds `.cloudkit-schema.json`: `--config PATH` when given, else the nearest one in
 /// the working directory or a directory above it.
@@ -7,7 +8,7 @@ public enum ConfigDiscovery {
     public static func locate(explicitPath: String?, workingDirectory: String) throws(ConfigError) -> String? {
         let fileManager = FileManager.default
         if let explicitPath {
-            let path = absolute(explicitPath, relativeTo: workingDirectory)
+            let path = UserPath.absolute(explicitPath, in: workingDirectory)
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(explicitPath) }
             if isDirectory.boolValue {
@@ -40,9 +41,5 @@ public enum ConfigDiscovery {
             throw .unreadable(file: path, reason: "not UTF-8 text")
         }
         return try ConfigFile.parse(text, file: path)
-    }
-
-    static func absolute(_ path: String, relativeTo base: String) -> String {
-        UserPath.absolute(path, in: base)
     }
 }

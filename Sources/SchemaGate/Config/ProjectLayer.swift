@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The last layer of the configuration resolution: what the project itself says (the
 /// survey `init` writes its starter file from, and the release tags). A standard Xcode app

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// What a repository says about itself: where the models are, which CloudKit containers
 /// the entitlements name, which team the Xcode project builds for. `init` writes it into
@@ -29,10 +30,6 @@ public struct ProjectSurvey: Sendable, Equatable {
 
     public init() {}
 
-    /// Directories never worth walking into.
-    static let skippedDirectories: Set<String> = [
-        ".git", ".build", ".swiftpm", "build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor",
-    ]
     static let entryLimit = 100_000
     static let containerKey = "com.apple.developer.icloud-container-identifiers"
 
@@ -61,7 +58,7 @@ public struct ProjectSurvey: Sendable, Equatable {
                         let pbxproj = URL(fileURLWithPath: root + "/" + path + "/project.pbxproj")
                         survey.readProject(pbxproj, relative: "\(path)/project.pbxproj")
                         survey.readAppTargets(pbxproj, project: path)
-                    } else if !skippedDirectories.contains(entry.name) && !entry.name.hasPrefix(".") {
+                    } else if !SkippedFolders.skips(entry.name) {
                         subfolders.append(path)
                     }
                 } else if entry.name.hasSuffix(".swift"), touchesModels(root + "/" + path) {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// Where a resolved value came from, for `cloudkit-schema config` and for messages.
 public enum ValueSource: String, Sendable, Codable {
@@ -121,7 +122,7 @@ public struct ResolvedConfiguration: Sendable {
     /// The file's per-container model paths (absolute), unless `--models` replaces them.
     public var configuredContainerModelPaths: [String] {
         guard given.modelPaths?.source != .flag else { return [] }
-        return fileContainers.flatMap { $0.modelPaths ?? [] }.map { ConfigDiscovery.absolute($0, relativeTo: root) }
+        return fileContainers.flatMap { $0.modelPaths ?? [] }.map { UserPath.absolute($0, in: root) }
     }
 
     public struct ResolvedCreate: Sendable, Equatable {
@@ -143,8 +144,8 @@ public struct ResolvedConfiguration: Sendable {
         _ file: ConfigFile, path: String?, root: String, workingDirectory: String,
         environment: [String: String], overrides: ConfigOverrides
     ) throws(ConfigError) -> ResolvedConfiguration {
-        let fromFile = { (relative: String) in ConfigDiscovery.absolute(relative, relativeTo: root) }
-        let fromCwd = { (relative: String) in ConfigDiscovery.absolute(relative, relativeTo: workingDirectory) }
+        let fromFile = { (relative: String) in UserPath.absolute(relative, in: root) }
+        let fromCwd = { (relative: String) in UserPath.absolute(relative, in: workingDirectory) }
         let project = ProjectLayer(root: root, environment: environment)
         let flagPaths = try modelPathFlags(overrides, project: project, fromCwd: fromCwd)
         let given = Given(
@@ -191,7 +192,7 @@ public struct ResolvedConfiguration: Sendable {
     /// A container's model paths and Production snapshot: `--models` wins; else the file's
     /// entry for it; else the resolved model paths.
     private func resolved(_ id: Sourced<String>) -> ResolvedContainer {
-        let fromFile = { (relative: String) in ConfigDiscovery.absolute(relative, relativeTo: root) }
+        let fromFile = { (relative: String) in UserPath.absolute(relative, in: root) }
         let entry = fileContainers.first { $0.id == id.value }
         let paths = given.modelPaths?.source == .flag ? modelPaths.value : entry?.modelPaths?.map(fromFile) ?? modelPaths.value
         var snapshot = entry?.productionSnapshot.map { ResolvedContainer.Snapshot(path: fromFile($0), explicit: true) }

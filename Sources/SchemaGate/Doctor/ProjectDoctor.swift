@@ -1,6 +1,7 @@
 import CloudKitSchema
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The doctor's lines about the repository itself: the entitlements' containers against the
 /// configured ones, the remote-notification background mode (the lint rule itself), the

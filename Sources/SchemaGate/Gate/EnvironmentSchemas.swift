@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// Production and Development of one container, from export files given on the command
 /// line, exported live with cktool, or (where cktool is unavailable) Production from the

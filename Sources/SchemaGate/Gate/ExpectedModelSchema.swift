@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The schema a container's models require, read from its model paths, with the
 /// configuration's severities. Fails closed: no model found, or a model file that cannot

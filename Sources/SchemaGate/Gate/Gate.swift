@@ -1,6 +1,7 @@
 import CloudKitSchema
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The release gate (README "The release gate") after the escape hatch: change detection, lint,
 /// create, check (with the snapshot staleness check). Returns the combined report;

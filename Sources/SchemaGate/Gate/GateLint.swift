@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The gate's lint step: the model rules (README "lint") over the configured model paths,
 /// the project rules over the whole app (its store configurations, previews and tests,

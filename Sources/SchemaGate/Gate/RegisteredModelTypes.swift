@@ -1,4 +1,5 @@
 import ModelSource
+import SchemaGateBasics
 
 /// What the scaffold registers: the active `VersionedSchema` when the app has versions
 /// (its `models` list is exactly what the app registers), else the registered model

@@ -1,4 +1,5 @@
 import ModelSource
+import SchemaGateBasics
 
 /// What change detection read, kept for the persisted-model comparison that follows, so
 /// that no file is read and no git blob fetched twice in one run.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// Finds the base (nearest release tag or `--since`), lists what changed since then
 /// (committed, staged, unstaged, untracked; renames and deletions included) and marks

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// Decides whether a changed file can affect the persisted model: it declares (or
 /// declared) `@Model`, is a Core Data model, registers the model schema, or lies under
@@ -7,7 +8,7 @@ import ModelSource
 /// against CloudKit, a false "not touching" ships a broken release.
 public struct ModelFileClassifier: Sendable {
     /// The model paths the user configured (none by default).
-    public var modelPaths: [CanonicalPath]
+    var modelPaths: [CanonicalPath]
 
     public init(modelPaths: [String]) {
         self.modelPaths = modelPaths.map { CanonicalPath($0) }

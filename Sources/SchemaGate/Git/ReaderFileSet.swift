@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The model reader's files, as change detection sees them. The reader walks the model
 /// paths on disk; git knows tracked files and the untracked ones it does not ignore. A
@@ -70,13 +71,9 @@ struct ReaderFileSet: Sendable {
     func wouldRead(_ path: String) -> Bool {
         guard ChangeContents.isModelSource(path) else { return false }
         return roots.contains { root in
-            let below: Substring
-            if root.isEmpty { below = Substring(path) }
-            else if path == root { return true }
-            else if path.hasPrefix(root + "/") { below = path.dropFirst(root.count + 1) }
-            else { return false }
-            // The folders the reader's walk never enters.
-            return !below.split(separator: "/").dropLast().contains { ModelReader.skippedDirectories.contains(String($0)) }
+            guard let below = CanonicalPath.suffix(of: path, under: root) else { return false }
+            // A root that is the file itself; else not in a folder the reader's walk never enters.
+            return below.isEmpty || !SkippedFolders.containsFolder(of: below)
         }
     }
 }

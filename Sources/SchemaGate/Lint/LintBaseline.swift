@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The lint findings a project already had when it adopted the tool (`lint
 /// --write-baseline FILE`): `lint --baseline FILE`, `"lintBaseline"` in the configuration

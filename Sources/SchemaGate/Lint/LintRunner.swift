@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// How lint reads models: from paths on disk, and from in-memory files (git blobs at a
 /// revision). The standard one is the ModelSource reader; tests may pass their own.
@@ -28,6 +29,9 @@ public struct LintRequest: Sendable {
     public var appDirectories: [String]
     /// `lint --since REF`: also compare with the models at this git revision.
     public var since: String?
+    /// The commit `since` names, when the caller has resolved it already (the gate's
+    /// base); nil: lint resolves `since` itself.
+    public var sinceCommit: String? = nil
     public var overrides: LintOverrides
     /// Where the findings count: `lint` and the pre-commit hook, or the gate (`SeverityPolicy`).
     public var stage: SeverityPolicy.Stage
@@ -68,12 +72,12 @@ public struct LintRunner: Sendable {
         } catch {
             throw .input(error.description)
         }
-        let absolute = request.paths.map { Self.absolute($0, in: request.workingDirectory) }
-        let projects = request.projectDirectories.map { Self.absolute($0, in: request.workingDirectory) }
-        let apps = request.appDirectories.map { Self.absolute($0, in: request.workingDirectory) }
+        let absolute = request.paths.map { UserPath.absolute($0, in: request.workingDirectory) }
+        let projects = request.projectDirectories.map { UserPath.absolute($0, in: request.workingDirectory) }
+        let apps = request.appDirectories.map { UserPath.absolute($0, in: request.workingDirectory) }
         let scope = try LintScope.collect(
             paths: absolute, projectDirectories: projects, appDirectories: apps,
-            shown: { Self.display($0, request.workingDirectory) })
+            shown: { UserPath.display($0, from: request.workingDirectory) })
         var model = scope.modelPaths.isEmpty ? AppModel() : reader.readPaths(scope.modelPaths)
         let (swiftSources, plists, problems) = Self.readProjectFiles(scope)
         model.diagnostics += problems
@@ -85,7 +89,7 @@ public struct LintRunner: Sendable {
             notes.append(note)
         }
         if !scope.skipped.isEmpty {
-            notes.append("Not linted (not a model, Swift, entitlements or Info.plist file): \(scope.skipped.map { Self.display($0, request.workingDirectory) }.joined(separator: ", ")).")
+            notes.append("Not linted (not a model, Swift, entitlements or Info.plist file): \(scope.skipped.map { UserPath.display($0, from: request.workingDirectory) }.joined(separator: ", ")).")
         }
         let input = LintInput(
             model: model, swiftSources: swiftSources, propertyLists: plists, appTargets: Self.readXcodeProjects(scope),
@@ -93,7 +97,7 @@ public struct LintRunner: Sendable {
         let engine = LintEngine(rules: rules, overrides: request.overrides, stage: request.stage)
         let findings = engine.findings(for: input).map { finding -> Finding in
             var shown = finding
-            shown.file = finding.file.map { Self.display($0, request.workingDirectory) }
+            shown.file = finding.file.map { UserPath.display($0, from: request.workingDirectory) }
             shown.message = Self.displayPaths(in: finding.message, roots: absolute + projects + apps, request.workingDirectory)
             return shown
         }
@@ -153,7 +157,8 @@ public struct LintRunner: Sendable {
     /// The models at `revision`, read from git objects under the same model paths.
     func readPrevious(_ revision: String, modelPaths: [String], request: LintRequest) throws(LintError) -> (PreviousModel, String) {
         let git = try GitRevisionReader(workingDirectory: request.workingDirectory, environment: request.environment)
-        let commit = try git.commit(revision)
+        let commit: String
+        if let resolved = request.sinceCommit { commit = resolved } else { commit = try git.commit(revision) }
         let root = CanonicalPath(git.root)
         var prefixes: [String] = []
         for path in modelPaths {
@@ -168,7 +173,7 @@ public struct LintRunner: Sendable {
             return wanted && modelFile && !LintScope.isInSkippedFolder(path)
         }
         let model = blobs.isEmpty ? AppModel() : reader.readFiles(blobs.map {
-            (Self.display(root.path + "/" + $0.path, request.workingDirectory), $0.contents)
+            (UserPath.display(root.path + "/" + $0.path, from: request.workingDirectory), $0.contents)
         })
         let note = "Compared with \(revision) (\(commit.prefix(10))): \(model.entities.count) model(s) then, read from \(blobs.count) file(s) in git."
         return (PreviousModel(revision: revision, model: model), note)
@@ -183,23 +188,15 @@ public struct LintRunner: Sendable {
 
     /// Messages that name other files (the entitlements behind a finding) name them as the
     /// user sees them too: the files lie under the paths lint was given (or the working
-    /// directory), spelled as given, and each of those is shown as `display` shows it.
+    /// directory), spelled as given, and each of those is shown as `UserPath.display` shows it.
     static func displayPaths(in text: String, roots: [String], _ directory: String) -> String {
         var result = text
         for root in Set(roots + [directory]).sorted(by: { $0.count > $1.count }) where root.count > 1 {
-            let shown = display(root, directory)
+            let shown = UserPath.display(root, from: directory)
             guard shown != root else { continue }
             result = result.replacingOccurrences(of: root.hasSuffix("/") ? root : root + "/", with: shown == "." ? "" : shown + "/")
         }
         return result
     }
 
-    static func absolute(_ path: String, in directory: String) -> String {
-        UserPath.absolute(path, in: directory)
-    }
-
-    /// Paths under the working directory are shown relative to it, as a user types them.
-    static func display(_ path: String, _ directory: String) -> String {
-        UserPath.display(path, from: directory)
-    }
 }

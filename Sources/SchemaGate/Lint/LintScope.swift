@@ -1,9 +1,10 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// The files one `lint` run looks at, from the paths the user gave: model sources for the
 /// model reader, Swift files for configuration traps, entitlements and Info.plists.
-/// Directories are walked (skipping build output, dependencies and hidden folders); files
+/// Directories are walked (skipping `SkippedFolders`: build output, dependencies, hidden folders); files
 /// are taken as given, so a pre-commit hook can lint exactly the staged files.
 struct LintScope: Equatable {
     /// Paths handed to the model reader (directories, Swift files, Core Data models).
@@ -19,9 +20,6 @@ struct LintScope: Equatable {
     /// Files given explicitly that lint does not read (README.md...), for a note.
     var skipped: [String] = []
 
-    /// Folders never worth walking: build output, dependencies, Xcode bundles without models.
-    static let skippedFolders: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "xcuserdata"]
-    static let skippedFolderSuffixes = [".xcodeproj", ".xcworkspace", ".xcassets", ".playground", ".xcframework", ".framework", ".app"]
     static let modelBundleSuffixes = [".xcdatamodeld", ".xcdatamodel"]
 
     /// - Parameters:
@@ -138,10 +136,7 @@ struct LintScope: Equatable {
 
     /// Whether a repository-relative path lies in a folder `collect` would not walk.
     static func isInSkippedFolder(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { component in
-            component.hasPrefix(".") || skippedFolders.contains(String(component))
-                || skippedFolderSuffixes.contains(where: component.hasSuffix) || component == ".build"
-        }
+        SkippedFolders.containsFolder(of: path)
     }
 
     private enum Kind { case missing, file, directory }
@@ -166,8 +161,7 @@ struct LintScope: Equatable {
                 let path = folder + "/" + name
                 switch kind(of: path) {
                 case .directory:
-                    let skip = name.hasPrefix(".") || skippedFolders.contains(name)
-                        || skippedFolderSuffixes.contains(where: name.hasSuffix) || modelBundleSuffixes.contains(where: name.hasSuffix)
+                    let skip = SkippedFolders.skips(name) || modelBundleSuffixes.contains(where: name.hasSuffix)
                     if !skip { pending.append(path) }
                     // An Xcode project is not walked, but its build settings are read.
                     if name.hasSuffix(".xcodeproj"), kind(of: path + "/project.pbxproj") == .file { files.append(path + "/project.pbxproj") }

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGateBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -96,7 +97,7 @@ enum PidFD {
 
     private static let function: Open? = {
         #if canImport(Glibc)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pidfd_open") else { return nil }
+        guard let symbol = LibCSymbol.address("pidfd_open") else { return nil }
         return unsafeBitCast(symbol, to: Open.self)
         #else
         return nil

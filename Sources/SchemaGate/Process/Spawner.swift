@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGateBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -96,26 +97,19 @@ enum Spawner {
         let actions: [PosixSpawn.FileAction] = [
             .duplicate(descriptors.input, to: 0), .duplicate(descriptors.output, to: 1), .duplicate(descriptors.error, to: 2),
         ]
-        var attempt = 0
-        while true {
-            attempt += 1
-            let result = descriptorLock.withLock {
+        let result = PosixSpawn.retryingBusyText {
+            descriptorLock.withLock {
                 PosixSpawn.spawn(path, arguments: arguments, environment: environment, fileActions: actions,
                                  workingDirectory: workingDirectory, newProcessGroup: true)
             }
-            switch result {
-            case .success(let pid):
-                return Child(pid: pid)
-            case .failure(let error) where error.code == ETXTBSY && attempt < 16:
-                // A just-written script is still open for writing in a child that another
-                // thread started meanwhile (it inherited the descriptor); that lasts until
-                // the child execs or exits. Back off for up to about 3 s.
-                usleep(UInt32(min(25_000 * attempt, 250_000)))
-            case .failure(let error) where error.code == ENOSYS:
-                throw .launchFailed(label, reason: "this system cannot start a process in another directory (posix_spawn_file_actions_addchdir_np is missing)")
-            case .failure(let error):
-                throw .launchFailed(label, reason: error.reason)
-            }
+        }
+        switch result {
+        case .success(let pid):
+            return Child(pid: pid)
+        case .failure(let error) where error.code == ENOSYS:
+            throw .launchFailed(label, reason: "this system cannot start a process in another directory (posix_spawn_file_actions_addchdir_np is missing)")
+        case .failure(let error):
+            throw .launchFailed(label, reason: error.reason)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ModelSource
+import SchemaGateBasics
 
 /// GitHub Actions workflow commands (`::error file=...,line=...,title=...::message`),
 /// with paths relative to the repository so annotations land on the diff.

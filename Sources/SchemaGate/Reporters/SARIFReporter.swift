@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// SARIF 2.1.0 for GitHub code scanning (Docs/sarif.md): one run whose driver describes
 /// every finding code (`FindingCatalog`), one result per finding located in its file,

@@ -1,4 +1,5 @@
 import ModelSource
+import SchemaGateBasics
 
 /// `/abs/path/file:line:column: error: message [code]`, the form Xcode turns into issues
 /// (in a Run Script phase or a plugin). Info becomes `note:`. Xcode opens a file only by

@@ -64,6 +64,52 @@ import Testing
         #expect(report.notes.contains { $0.hasPrefix("Compared with v1 (") })
     }
 
+    /// `lint --since` runs git through the product's one git client, whose environment
+    /// makes git's output the same for every user: C locale, no optional locks, no prompt,
+    /// no pager. A git on PATH records what it was started with, then runs the real one.
+    @Test func sinceRunsGitWithTheHardenedEnvironment() throws {
+        let repo = TemporaryDirectory("lint-since-env")
+        try git(["init", "-q", "-b", "main"], in: repo.path)
+        repo.write("App/Models/Item.swift", "@Model final class Item { var title: String = \"\" }\n")
+        try git(["add", "-A"], in: repo.path)
+        try git(["commit", "-qm", "one"], in: repo.path)
+        try git(["tag", "v1"], in: repo.path)
+        let tools = TemporaryDirectory("lint-since-env-tools")
+        let log = tools.file("git.log")
+        tools.writeExecutable("bin/git", """
+            #!/bin/sh
+            printf '%s\\n' "$1 LC_ALL=$LC_ALL GIT_OPTIONAL_LOCKS=$GIT_OPTIONAL_LOCKS GIT_TERMINAL_PROMPT=$GIT_TERMINAL_PROMPT" >> '\(log)'
+            exec '\(try which("git"))' "$@"
+            """)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = tools.file("bin") + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["LC_ALL"] = "de_DE.UTF-8"
+        environment["GIT_OPTIONAL_LOCKS"] = "1"
+        let report = try LintRunner(reader: noModels).run(LintRequest(
+            paths: ["App/Models"], since: "v1", workingDirectory: repo.path, environment: environment))
+        #expect(report.notes.contains { $0.hasPrefix("Compared with v1 (") })
+        let calls = (tools.read("git.log") ?? "").split(separator: "\n")
+        #expect(calls.count >= 2)
+        for call in calls {
+            #expect(call.hasSuffix(" LC_ALL=C GIT_OPTIONAL_LOCKS=0 GIT_TERMINAL_PROMPT=0"), "\(call)")
+        }
+    }
+
+    /// A commit the caller resolved (the gate's base) is used as given.
+    @Test func aResolvedCommitIsUsedWithoutResolvingTheRevisionAgain() throws {
+        let repo = TemporaryDirectory("lint-since-commit")
+        try git(["init", "-q", "-b", "main"], in: repo.path)
+        repo.write("App/Models/Item.swift", "old item\n")
+        try git(["add", "-A"], in: repo.path)
+        try git(["commit", "-qm", "one"], in: repo.path)
+        let first = try git(["rev-parse", "HEAD"], in: repo.path).trimmingCharacters(in: .whitespacesAndNewlines)
+        var request = LintRequest(
+            paths: ["App/Models"], since: "no-such-tag", workingDirectory: repo.path, environment: ProcessInfo.processInfo.environment)
+        request.sinceCommit = first
+        let report = try LintRunner(reader: noModels).run(request)
+        #expect(report.notes.contains { $0.hasPrefix("Compared with no-such-tag (\(first.prefix(10)))") })
+    }
+
     @Test func unknownRevisionIsBadInput() throws {
         let repo = TemporaryDirectory("lint-badref")
         try git(["init", "-q", "-b", "main"], in: repo.path)

@@ -3,6 +3,7 @@ import ModelSource
 import TestSupport
 import Testing
 @testable import SchemaGate
+@testable import SchemaGateBasics
 
 /// The Swift masking and call scanning behind the configuration rules, and plist parsing.
 @Suite struct LintScannerTests {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// Without the `remote-notification` background mode the device is never told that
 /// CloudKit changed: sync works, but late, with no error anywhere.

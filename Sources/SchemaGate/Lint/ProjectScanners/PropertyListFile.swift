@@ -1,5 +1,6 @@
 import Foundation
 import ModelSource
+import SchemaGateBasics
 
 /// A top-level value of a property list, as far as the rules need one.
 public indirect enum PlistValue: Sendable, Equatable {

@@ -15,12 +15,12 @@ import Darwin
 ///
 /// A path that does not exist (yet) is the canonical form of its deepest existing ancestor,
 /// followed by the rest with `.` and `..` applied.
-public struct CanonicalPath: Hashable, Sendable, CustomStringConvertible {
-    public let path: String
+package struct CanonicalPath: Hashable, Sendable, CustomStringConvertible {
+    package let path: String
 
     /// - Parameter directory: what a relative `path` is relative to (default: the process's
     ///   working directory).
-    public init(_ path: String, relativeTo directory: String? = nil) {
+    package init(_ path: String, relativeTo directory: String? = nil) {
         if path.hasPrefix("/") {
             self.path = Self.resolve(path)
         } else {
@@ -29,27 +29,27 @@ public struct CanonicalPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { path }
+    package var description: String { path }
 
     /// Whether `other` is this path or inside it.
-    public func contains(_ other: CanonicalPath) -> Bool {
+    package func contains(_ other: CanonicalPath) -> Bool {
         Self.isPrefix(path, of: other.path)
     }
 
     /// `other` relative to this path: `""` for this path itself, nil when outside it.
-    public func relativePath(of other: CanonicalPath) -> String? {
+    package func relativePath(of other: CanonicalPath) -> String? {
         Self.suffix(of: other.path, under: path)
     }
 
     /// Component by component: `directory` is `path` or one of its ancestors (`/a` is not an
     /// ancestor of `/ab`). Both must be in the same spelling: canonical, or relative to the
     /// same root as git lists them.
-    public static func isPrefix(_ directory: String, of path: String) -> Bool {
+    package static func isPrefix(_ directory: String, of path: String) -> Bool {
         suffix(of: path, under: directory) != nil
     }
 
     /// What follows `directory` in `path` (`""` when equal), or nil when it does not start there.
-    static func suffix(of path: String, under directory: String) -> String? {
+    package static func suffix(of path: String, under directory: String) -> String? {
         if directory.isEmpty { return path }
         if path == directory { return "" }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
@@ -77,7 +77,7 @@ public struct CanonicalPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func join(_ directory: String, _ relative: String) -> String {
+    package static func join(_ directory: String, _ relative: String) -> String {
         directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
@@ -89,11 +89,11 @@ public struct CanonicalPath: Hashable, Sendable, CustomStringConvertible {
 
 /// Paths as the user spells them, for opening files and for messages; comparisons go
 /// through `CanonicalPath`.
-public enum UserPath {
+package enum UserPath {
     /// `path` made absolute against `directory`, in the user's spelling: `.` and empty
     /// components dropped. A path with `..` is made canonical: after a symbolic link, `..`
     /// leaves the link's target, which no rule on the text can know.
-    public static func absolute(_ path: String, in directory: String) -> String {
+    package static func absolute(_ path: String, in directory: String) -> String {
         let joined = path.hasPrefix("/") ? path : CanonicalPath.join(directory, path)
         let components = joined.split(separator: "/", omittingEmptySubsequences: true)
         if components.contains("..") || !joined.hasPrefix("/") { return CanonicalPath(joined).path }
@@ -103,7 +103,7 @@ public enum UserPath {
 
     /// `path` relative to `directory` when inside it (`""` for the directory itself): as
     /// spelled when it is spelled under it, else as the canonical forms relate; nil outside.
-    public static func relative(_ path: String, to directory: String) -> String? {
+    package static func relative(_ path: String, to directory: String) -> String? {
         // The common case, checked without rebuilding either path: spelled under the
         // directory, with no `.`, `..` or empty component on the way.
         if path.hasPrefix("/"), directory.hasPrefix("/"),
@@ -133,7 +133,7 @@ public enum UserPath {
     }
 
     /// For messages: relative to `directory` when inside it (`.` for itself), else as given.
-    public static func display(_ path: String, from directory: String) -> String {
+    package static func display(_ path: String, from directory: String) -> String {
         guard let relative = relative(path, to: directory) else { return path }
         return relative.isEmpty ? "." : relative
     }

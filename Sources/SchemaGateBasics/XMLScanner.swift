@@ -6,16 +6,16 @@
 /// SIGILL on non-UTF-8 names) on inputs our fuzzer found, and it reports success for some
 /// malformed documents. This one works on bytes, never recurses, always advances, and
 /// reports the first problem with its line.
-public struct XMLScanner {
-    public enum Event: Equatable, Sendable {
+package struct XMLScanner {
+    package enum Event: Equatable, Sendable {
         case start(name: String, attributes: [String: String], line: Int)
         case end(name: String, line: Int)
         case text(String, line: Int)
     }
 
-    public struct Failure: Error, Equatable, Sendable {
-        public var message: String
-        public var line: Int
+    package struct Failure: Error, Equatable, Sendable {
+        package var message: String
+        package var line: Int
     }
 
     private let bytes: [UInt8]
@@ -23,7 +23,7 @@ public struct XMLScanner {
     private var line = 1
 
     /// All events of a well-formed document, or the first problem.
-    public static func events(_ bytes: [UInt8]) -> Result<[Event], Failure> {
+    package static func events(_ bytes: [UInt8]) -> Result<[Event], Failure> {
         var scanner = XMLScanner(bytes: bytes)
         do {
             return .success(try scanner.run())

@@ -4,12 +4,12 @@ import Dispatch
 /// of the model reader (read, lex, parse) is independent, and an app has thousands of
 /// files. Small inputs stay on the calling thread, where waking the worker pool would
 /// cost more than it saves.
-enum ParallelMap {
+package enum ParallelMap {
     /// Below this many items the work runs serially.
-    static let serialLimit = 16
+    package static let serialLimit = 16
 
     /// `minimumCount`: the fewest items worth spreading (a few large ones can be).
-    static func map<Result>(_ count: Int, serial: Bool = false, minimumCount: Int = serialLimit, _ body: (Int) -> Result) -> [Result] {
+    package static func map<Result>(_ count: Int, serial: Bool = false, minimumCount: Int = serialLimit, _ body: (Int) -> Result) -> [Result] {
         guard count > 0 else { return [] }
         if serial || count < minimumCount { return (0..<count).map(body) }
         return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -29,7 +29,7 @@ enum ParallelMap {
     }
 
     /// Runs two independent pieces of work at the same time (one on the calling thread).
-    static func both<First, Second>(serial: Bool = false, _ first: () -> First, _ second: () -> Second) -> (First, Second) {
+    package static func both<First, Second>(serial: Bool = false, _ first: () -> First, _ second: () -> Second) -> (First, Second) {
         if serial { return (first(), second()) }
         var firstResult: First?
         // Index 0 writes only `firstResult`, index 1 only its own slot of the result.

@@ -1,8 +1,8 @@
 /// Finds invalid UTF-8 before anything decodes it: FoundationXML's parser traps on an
 /// element name that is not UTF-8, and a lossy decode would hide a broken model file.
-public enum UTF8Check {
+package enum UTF8Check {
     /// The byte offset of the first invalid UTF-8 sequence, or nil when the bytes are valid.
-    public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+    package static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
         // ASCII bytes are each a valid scalar: decode from the first byte that is not.
         guard let firstNonASCII = firstNonASCIIOffset(bytes) else { return nil }
         var decoder = UTF8()
@@ -18,7 +18,7 @@ public enum UTF8Check {
     }
 
     /// The offset of the first byte >= 0x80, eight bytes at a time.
-    static func firstNonASCIIOffset(_ bytes: [UInt8]) -> Int? {
+    package static func firstNonASCIIOffset(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBytes { raw -> Int? in
             var offset = 0
             let count = raw.count
@@ -35,17 +35,7 @@ public enum UTF8Check {
     }
 
     /// The 1-based line holding `offset`.
-    public static func line(of offset: Int, in bytes: [UInt8]) -> Int {
+    package static func line(of offset: Int, in bytes: [UInt8]) -> Int {
         bytes.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-    }
-
-    /// A parse-error diagnostic when the bytes are not UTF-8.
-    static func diagnostic(_ bytes: [UInt8], file: String) -> ModelDiagnostic? {
-        guard let offset = firstInvalidOffset(bytes) else { return nil }
-        let line = line(of: offset, in: bytes)
-        return ModelDiagnostic(
-            kind: .parseError,
-            message: "\(file):\(line): not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))); save the file as UTF-8",
-            file: file, line: line)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-import ModelSource
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +5,13 @@ import Darwin
 #endif
 
 /// One `posix_spawn` call, set up the same way on every system: the product's children
-/// (through `Spawner`) and the benchmark's peers start here.
+/// (through `Spawner`), the plugins' one child (`ToolRunner`) and the benchmark's peers
+/// start here.
+///
+/// The plugins compile this file as their own source (a per-file symlink in
+/// Sources/PluginSupport): a plugin cannot depend on a library target. A plugin is built
+/// without a package name, so this file and `LibCSymbol.swift` use `public` where the rest
+/// of this module uses `package`, and import nothing but the C library.
 ///
 /// The shape follows SwiftPM's `AsyncProcess.launch()` (Sources/Basics/Concurrency/
 /// AsyncProcess.swift): on Darwin the file actions and attributes are opaque pointers,
@@ -20,6 +24,8 @@ public enum PosixSpawn {
         case duplicate(Int32, to: Int32)
         /// `open(path, flags, mode)` as descriptor `descriptor`.
         case open(Int32, path: String, flags: Int32, mode: mode_t)
+        /// `close(descriptor)`.
+        case close(Int32)
     }
 
     /// Starts `path` (absolute, or looked up on PATH with `searchPath`). Returns the pid,
@@ -38,6 +44,7 @@ public enum PosixSpawn {
             case .duplicate(let from, let to): result = posix_spawn_file_actions_adddup2(&fileActions, from, to)
             case .open(let descriptor, let file, let flags, let mode):
                 result = posix_spawn_file_actions_addopen(&fileActions, descriptor, file, flags, mode)
+            case .close(let descriptor): result = posix_spawn_file_actions_addclose(&fileActions, descriptor)
             }
             guard result == 0 else { return .failure(SpawnErrno(result)) }
         }
@@ -77,10 +84,29 @@ public enum PosixSpawn {
         return result == 0 ? .success(pid) : .failure(SpawnErrno(result))
     }
 
+    /// Calls `attempt` (one spawn) again while it fails with ETXTBSY, backing off for up
+    /// to about 3 s: a just-written script is still open for writing in a child that
+    /// another thread started meanwhile (it inherited the descriptor), until that child
+    /// execs or exits. `pause` sleeps that many microseconds (a test's seam).
+    public static func retryingBusyText(
+        pause: (UInt32) -> Void = { _ = usleep($0) }, _ attempt: () -> Result<pid_t, SpawnErrno>
+    ) -> Result<pid_t, SpawnErrno> {
+        var attempts = 0
+        while true {
+            attempts += 1
+            let result = attempt()
+            guard case .failure(let error) = result, error.code == ETXTBSY, attempts < busyTextAttempts else { return result }
+            pause(UInt32(min(25_000 * attempts, 250_000)))
+        }
+    }
+
+    /// How often `retryingBusyText` tries in all.
+    public static let busyTextAttempts = 16
+
     /// An error number from posix_spawn, with its text.
     public struct SpawnErrno: Error, Equatable, Sendable {
         public var code: Int32
-        init(_ code: Int32) { self.code = code }
+        public init(_ code: Int32) { self.code = code }
         public var reason: String { String(cString: strerror(code)) }
     }
 
@@ -93,9 +119,11 @@ public enum PosixSpawn {
     static func emptyAttributes() -> Attributes { nil }
 
     /// AsyncProcess.launch() on Darwin: `posix_spawn_file_actions_addchdir_np` is declared
-    /// by the SDK (macOS 10.15+) and called directly.
+    /// by the SDK (macOS 10.15+) and called directly. A plugin may be compiled for an older
+    /// macOS than the package, hence the availability check.
     static func addChangeDirectory(_ actions: inout FileActions, _ directory: String) -> Int32 {
-        posix_spawn_file_actions_addchdir_np(&actions, directory)
+        guard #available(macOS 10.15, *) else { return ENOSYS }
+        return posix_spawn_file_actions_addchdir_np(&actions, directory)
     }
 
     /// AsyncProcess.launch() on Darwin: every signal but SIGKILL and SIGSTOP.

@@ -7,11 +7,11 @@ import Darwin
 
 /// The few file-system questions the model reader asks, answered with POSIX calls: an
 /// app has thousands of files, and FileManager's per-call overhead (path bridging,
-/// attribute dictionaries, realpath) would cost more than reading them. Public for change
-/// detection, which reads the same files.
-public enum FileSystem {
+/// attribute dictionaries, realpath) would cost more than reading them. The model reader,
+/// change detection, lint and the project survey walk and read through it.
+package enum FileSystem {
     /// What a path is once symbolic links are followed.
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         case directory
         /// Gone, or a symbolic link to nothing.
         case missing
@@ -19,16 +19,16 @@ public enum FileSystem {
         case other
     }
 
-    struct Entry: Equatable {
-        var name: String
-        var kind: Kind
+    package struct Entry: Equatable {
+        package var name: String
+        package var kind: Kind
     }
 
-    public enum ReadError: Error, Equatable {
+    package enum ReadError: Error, Equatable {
         case missing, notRegular, unreadable
     }
 
-    static func kind(of path: String) -> Kind {
+    package static func kind(of path: String) -> Kind {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .other
@@ -37,7 +37,7 @@ public enum FileSystem {
     /// The entries of a directory (without `.` and `..`), sorted by name as Swift sorts
     /// strings. The entry type comes from the directory itself; only symbolic links (and
     /// file systems that do not record types) cost a `stat`.
-    static func list(_ directory: String) -> Result<[Entry], Error> {
+    package static func list(_ directory: String) -> Result<[Entry], Error> {
         guard let stream = opendir(directory) else {
             // FileManager's error, for the message users already know from it.
             do {
@@ -67,14 +67,14 @@ public enum FileSystem {
 
     /// A directory's entries as names and whether each is a directory (links followed),
     /// sorted; nil when it cannot be listed. For walks outside this module (the project survey).
-    public static func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
+    package static func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
         guard case .success(let entries) = list(directory) else { return nil }
         return entries.compactMap { $0.kind == .missing ? nil : ($0.name, $0.kind == .directory) }
     }
 
     /// The bytes of a regular file (following symbolic links). Opening never blocks: a FIFO
     /// is opened non-blocking and then refused as not regular.
-    public static func readRegularFile(_ path: String) -> Result<[UInt8], ReadError> {
+    package static func readRegularFile(_ path: String) -> Result<[UInt8], ReadError> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno

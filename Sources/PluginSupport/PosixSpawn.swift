@@ -1,0 +1,1 @@
+../SchemaGateBasics/PosixSpawn.swift
