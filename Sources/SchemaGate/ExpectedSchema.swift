@@ -93,14 +93,14 @@ struct ExpectedSchemaBuilder {
     let options: ExpectedSchemaOptions
 
     func build() -> ExpectedSchema {
-        let entities = includedEntities()
-        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let graph = RelationshipGraph(entities: includedEntities())
+        let entities = graph.entities
         var expected = ExpectedSchema(schema: Schema(), expectations: [])
         var types: [String: RecordType] = [:]
         var order: [String] = []
         for entity in entities {
-            let root = rootEntity(of: entity, in: byName)
-            let typeName = "CD_" + root.name
+            let root = graph.root(of: entity)
+            let typeName = CloudKitName.recordType(root.name)
             if types[typeName] == nil {
                 types[typeName] = RecordType(name: typeName, grants: CloudKitFieldMapping.recordTypeGrants)
                 order.append(typeName)
@@ -108,7 +108,8 @@ struct ExpectedSchemaBuilder {
             }
             addFields(of: entity, to: &types[typeName]!, expected: &expected)
         }
-        if let join = manyToManyRelationship(in: entities, byName: byName) {
+        // The first many-to-many pair makes Core Data store links as `CDMR` records.
+        if let join = graph.manyToManyPairs().first?.first {
             addJoinType(for: join, to: &types, order: &order, expected: &expected)
         }
         // Every container has Users; no model requires it, so it has no expectation.
@@ -123,17 +124,7 @@ struct ExpectedSchemaBuilder {
     private func includedEntities() -> [Entity] {
         guard let registered = model.registeredTypes, !options.includeUnregisteredModels else { return model.entities }
         let reachable = Reachability.closure(from: registered, in: model.entities)
-        return model.entities.filter { reachable.contains($0.name) || !$0.file.hasSuffix(".swift") }
-    }
-
-    /// Follows parents to the root; a cycle or a missing parent stops at the last entity seen.
-    private func rootEntity(of entity: Entity, in byName: [String: Entity]) -> Entity {
-        var current = entity
-        var seen: Set<String> = [entity.name]
-        while let parentName = current.parent, let parent = byName[parentName], seen.insert(parentName).inserted {
-            current = parent
-        }
-        return current
+        return model.entities.filter { reachable.contains($0.name) || !$0.isSwiftData }
     }
 
     private func addBaseFields(of root: Entity, to type: inout RecordType, expected: inout ExpectedSchema) {
@@ -162,8 +153,9 @@ struct ExpectedSchemaBuilder {
             for (field, expectation) in fields(of: attribute, in: entity, recordType: typeName) { add(field, expectation) }
         }
         for relationship in entity.relationships where !relationship.toMany && !relationship.mirroringIgnored {
-            add(CloudKitFieldMapping.field("CD_" + relationship.name, .string), .init(
-                recordType: typeName, field: "CD_" + relationship.name, file: entity.file, line: relationship.line,
+            let name = CloudKitName.field(relationship.name)
+            add(CloudKitFieldMapping.field(name, .string), .init(
+                recordType: typeName, field: name, file: entity.file, line: relationship.line,
                 severity: .error, reason: "to-one relationship \(entity.name).\(relationship.name) -> \(relationship.destination)"))
         }
     }
@@ -171,7 +163,7 @@ struct ExpectedSchemaBuilder {
     /// The field and companion Core Data writes for an attribute, with what requires them;
     /// none for derived, mirroring-ignored, Undefined and Object ID attributes.
     private func fields(of attribute: Attribute, in entity: Entity, recordType: String) -> [(Field, ExpectedSchema.Expectation)] {
-        let name = "CD_" + attribute.name
+        let name = CloudKitName.field(attribute.name)
         let written = "\(entity.name).\(attribute.name) (\(attribute.swiftType ?? "unknown type")\(attribute.optional ? "?" : ""))"
         func expectation(_ field: String, _ severity: Severity, _ reason: String) -> ExpectedSchema.Expectation {
             .init(recordType: recordType, field: field, file: entity.file, line: attribute.line, severity: severity, reason: reason,
@@ -216,44 +208,19 @@ struct ExpectedSchemaBuilder {
         return "the CloudKit type of a \(attribute.attributeType?.rawValue ?? "") attribute is inferred, not settled by public evidence"
     }
 
-    /// The first many-to-many relationship (both sides to-many), which makes Core Data
-    /// store links as `CDMR` records.
-    private func manyToManyRelationship(in entities: [Entity], byName: [String: Entity]) -> (Entity, Relationship)? {
-        for entity in entities {
-            for relationship in entity.relationships where relationship.toMany {
-                guard let destination = byName[relationship.destination] else { continue }
-                if let inverse = inverse(of: relationship, on: entity, in: destination), inverse.toMany {
-                    return (entity, relationship)
-                }
-            }
-        }
-        return nil
-    }
-
-    /// The declared inverse, or the destination's single relationship back to `entity`.
-    private func inverse(of relationship: Relationship, on entity: Entity, in destination: Entity) -> Relationship? {
-        if let name = relationship.inverse { return destination.relationships.first { $0.name == name } }
-        if let declared = destination.relationships.first(where: { $0.inverse == relationship.name && $0.destination == entity.name }) {
-            return declared
-        }
-        let back = destination.relationships.filter { $0.destination == entity.name && $0.inverse == nil }
-        return back.count == 1 ? back[0] : nil
-    }
-
     private func addJoinType(
-        for join: (Entity, Relationship), to types: inout [String: RecordType], order: inout [String], expected: inout ExpectedSchema
+        for join: ManyToManyPair.End, to types: inout [String: RecordType], order: inout [String], expected: inout ExpectedSchema
     ) {
-        let (entity, relationship) = join
-        let reason = "many-to-many relationship \(entity.name).\(relationship.name)"
+        let reason = "many-to-many relationship \(join.entity).\(join.relationship)"
         var type = RecordType(name: "CDMR", fields: CloudKitFieldMapping.systemFields, grants: CloudKitFieldMapping.recordTypeGrants)
-        expected.add(.init(recordType: "CDMR", field: nil, file: entity.file, line: relationship.line, severity: .error, reason: reason))
+        expected.add(.init(recordType: "CDMR", field: nil, file: join.file, line: join.line, severity: .error, reason: reason))
         for field in CloudKitFieldMapping.systemFields {
-            expected.add(.init(recordType: "CDMR", field: field.name, file: entity.file, line: relationship.line, severity: .error,
+            expected.add(.init(recordType: "CDMR", field: field.name, file: join.file, line: join.line, severity: .error,
                                reason: "a CloudKit system field"))
         }
         for name in ["CD_entityNames", "CD_recordNames", "CD_relationships"] {
             type.fields.append(CloudKitFieldMapping.field(name, .string))
-            expected.add(.init(recordType: "CDMR", field: name, file: entity.file, line: relationship.line, severity: .error, reason: reason))
+            expected.add(.init(recordType: "CDMR", field: name, file: join.file, line: join.line, severity: .error, reason: reason))
         }
         types["CDMR"] = type
         order.append("CDMR")

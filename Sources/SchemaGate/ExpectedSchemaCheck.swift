@@ -85,13 +85,21 @@ public enum ExpectedSchemaCheck {
 /// error (the check cannot vouch for what it did not read); types it could not tell and
 /// registration mismatches are warnings.
 public enum ModelDiagnosticFindings {
-    public static func findings(for model: AppModel) -> [Finding] {
-        model.diagnostics.map { diagnostic in
+    /// Reader diagnostics as findings, the one mapping `lint`, `check` and the gate use.
+    /// They are not rules: they cannot be switched off or suppressed, because a model that
+    /// could not be read is a model that was not checked. `revision` (lint --since) names
+    /// the release an older model was read at.
+    public static func findings(for diagnostics: [ModelDiagnostic], at revision: String? = nil) -> [Finding] {
+        diagnostics.map { diagnostic in
             Finding(
                 severity: isInputProblem(diagnostic) ? .error : .warning, code: diagnostic.kind.rawValue,
-                message: diagnostic.message, fix: fix(for: diagnostic.kind),
+                message: revision.map { "at \($0): \(diagnostic.message)" } ?? diagnostic.message, fix: fix(for: diagnostic.kind),
                 file: diagnostic.file.isEmpty ? nil : diagnostic.file, line: diagnostic.line)
         }
+    }
+
+    public static func findings(for model: AppModel) -> [Finding] {
+        findings(for: model.diagnostics)
     }
 
     /// `file:line: message`, the path said once (a message about a missing path names it already).
@@ -102,14 +110,24 @@ public enum ModelDiagnosticFindings {
 
     /// Unreadable or unparsable model files: the run cannot be trusted (exit 2).
     public static func isInputProblem(_ diagnostic: ModelDiagnostic) -> Bool {
-        diagnostic.kind == .unreadableFile || diagnostic.kind == .parseError
+        isInputProblem(diagnostic.kind)
     }
 
-    private static func fix(for kind: ModelDiagnostic.Kind) -> String? {
+    static func isInputProblem(_ kind: ModelDiagnostic.Kind) -> Bool {
+        kind == .parseError || kind == .unreadableFile
+    }
+
+    /// The codes of the findings `isInputProblem` diagnostics become.
+    static let inputProblemCodes: Set<String> = [ModelDiagnostic.Kind.parseError.rawValue, ModelDiagnostic.Kind.unreadableFile.rawValue]
+
+    static func fix(for kind: ModelDiagnostic.Kind) -> String {
         switch kind {
-        case .unreadableFile, .parseError: return "Make the file readable (or leave it out of --models), then run again."
-        case .unknownType: return "Give the property an explicit type annotation."
-        case .unregisteredModel, .undeclaredModel: return "Make the registered model list match the @Model classes."
+        case .unreadableFile: return "Make the file readable (permissions, UTF-8 text) or leave it out of the model paths, then run again."
+        case .parseError: return "Fix the syntax at the reported line; what cannot be read cannot be checked."
+        case .unknownType:
+            return "Annotate the Swift property's type (var name: Type = value), or give the Core Data attribute a concrete type, so its CloudKit field type is known."
+        case .unregisteredModel: return "Add the model to the Schema([...]) / VersionedSchema.models list, or remove @Model if it is not persisted."
+        case .undeclaredModel: return "Declare the registered model or remove it from the registration list."
         }
     }
 }

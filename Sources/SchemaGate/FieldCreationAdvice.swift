@@ -1,4 +1,5 @@
 import CloudKitSchema
+import ModelSource
 
 /// What makes a missing record type or field exist, in words: the one place `check`,
 /// `gate` and create's verification take their fixes from. Each fix is chosen from the
@@ -101,7 +102,7 @@ public enum FieldCreationAdvice {
     }
 
     private static func lowercasedFirst(_ text: String) -> String {
-        guard let first = text.first, first.isUppercase, !text.hasPrefix("CD_") else { return text }
+        guard let first = text.first, first.isUppercase, !text.hasPrefix(CloudKitName.prefix) else { return text }
         return first.lowercased() + text.dropFirst()
     }
 }

@@ -78,8 +78,8 @@ public enum FindingCatalog {
         case .unregisteredModel: summary = "A @Model class that no Schema, ModelContainer or VersionedSchema registers."
         case .undeclaredModel: summary = "A registered model that no source declares."
         }
-        let blocking = LintEngine.isInputError(kind)
-        return LintRuleInfo(id: kind.rawValue, severity: blocking ? .error : .warning, summary: summary, fix: LintEngine.fix(for: kind))
+        let blocking = ModelDiagnosticFindings.isInputProblem(kind)
+        return LintRuleInfo(id: kind.rawValue, severity: blocking ? .error : .warning, summary: summary, fix: ModelDiagnosticFindings.fix(for: kind))
     }
 
     static func descriptor(for category: ErrorCategory) -> LintRuleInfo {

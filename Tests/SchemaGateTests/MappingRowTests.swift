@@ -142,7 +142,7 @@ import Testing
     // MARK: - Record types, relationships and Core Data's own fields
 
     static let recordRowIDs = [
-        "R-type", "R-entity-name", "R-move-receipt", "R-to-one", "R-to-many", "R-many-to-many", "R-system", "R-indexes", "R-users",
+        "R-type", "R-entity-name", "R-move-receipt", "R-to-one", "R-to-many", "R-many-to-many", "R-inverse", "R-system", "R-indexes", "R-users",
     ]
 
     @Test("R-type: a record type per root entity, sub-entities' fields on it") func recordType() throws {
@@ -180,6 +180,25 @@ import Testing
         #expect(Self.describe(expected, "CDMR", own: true) == [
             "CD_entityNames": "STRING error", "CD_recordNames": "STRING error", "CD_relationships": "STRING error",
         ])
+    }
+
+    @Test("R-inverse: Core Data pairs only what the model sets; SwiftData infers one unpaired pair") func inverse() {
+        func coreData(inverses: Bool) -> ExpectedSchema {
+            let tags = inverses ? #" inverseName="items" inverseEntity="Tag""# : ""
+            let items = inverses ? #" inverseName="tags" inverseEntity="Item""# : ""
+            let xml = """
+            <model>
+            <entity name="Item"><relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag"\(tags)/></entity>
+            <entity name="Tag"><relationship name="items" optional="YES" toMany="YES" destinationEntity="Item"\(items)/></entity>
+            </model>
+            """
+            let model = ModelReader.read(files: [ModelSourceFile(path: "M.xcdatamodeld/M.xcdatamodel/contents", contents: Array(xml.utf8))])
+            return ExpectedSchema.build(from: model)
+        }
+        #expect(coreData(inverses: true).schema.recordType(named: "CDMR") != nil)
+        #expect(coreData(inverses: false).schema.recordType(named: "CDMR") == nil)
+        let ambiguous = ExpectedSchemaTests.expected("@Model final class A { var bs: [B]? = []\n var others: [B]? = [] }\n@Model final class B { var alphas: [A]? = [] }")
+        #expect(ambiguous.schema.recordType(named: "CDMR") == nil)
     }
 
     @Test("R-system: the six system fields, ___recordID without QUERYABLE") func systemFields() throws {

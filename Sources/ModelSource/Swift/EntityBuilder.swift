@@ -84,8 +84,9 @@ struct EntityBuilder {
     }
 }
 
-/// Fills in the inverse of the side that did not declare it: SwiftData takes
-/// `inverse:` on one side only. Left empty when two relationships claim the same inverse.
+/// Fills in the inverse of the side that did not declare it: SwiftData takes `inverse:` on
+/// one side only. The other side is found by `RelationshipGraph`'s rule (a relationship of
+/// the destination, pointing back, naming this one); left empty when two claim it.
 enum InverseResolver {
     /// One inverse to fill in: `entities[entity].relationships[relationship].inverse`.
     struct Fill {
@@ -101,19 +102,14 @@ enum InverseResolver {
     /// What `fill` would set, found without changing anything (so it can run alongside
     /// other readers of the entities).
     static func fills(_ entities: [Entity]) -> [Fill] {
-        var claims: [String: [String]] = [:]  // "Destination.property" -> claiming relationships
-        for entity in entities {
-            for relationship in entity.relationships {
-                guard let inverse = relationship.inverse else { continue }
-                claims["\(relationship.destination).\(inverse)", default: []].append(relationship.name)
-            }
-        }
+        let graph = RelationshipGraph(entities: entities)
         var fills: [Fill] = []
         for (entityIndex, entity) in entities.enumerated() {
-            for (relationshipIndex, relationship) in entity.relationships.enumerated() {
-                guard relationship.inverse == nil,
-                      let claimants = claims["\(entity.name).\(relationship.name)"], claimants.count == 1 else { continue }
-                fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: claimants[0]))
+            for (relationshipIndex, relationship) in entity.relationships.enumerated() where relationship.inverse == nil {
+                guard let destination = graph.entity(named: relationship.destination) else { continue }
+                let claimants = RelationshipGraph.claimants(of: relationship, in: entity, destination: destination)
+                guard claimants.count == 1 else { continue }
+                fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: claimants[0].name))
             }
         }
         return fills

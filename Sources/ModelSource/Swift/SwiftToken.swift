@@ -1,7 +1,8 @@
 /// One token of Swift source, as much as the declaration parser needs: comments and
 /// whitespace are gone, every string literal (raw, multi-line, interpolated) is one token.
-struct SwiftToken: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+/// Public for the other scans of Swift source (`SwiftSourceTokens`).
+public struct SwiftToken: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         /// Names and keywords (`var`, `Item`, `` `default` ``).
         case identifier
         /// `@Name` or `@Module.Name`; `text` is the name without `@`.
@@ -17,22 +18,22 @@ struct SwiftToken: Sendable, Equatable {
         case `operator`
     }
 
-    var kind: Kind
-    var text: String
+    public var kind: Kind
+    public var text: String
     /// 1-based line where the token starts.
-    var line: Int
+    public var line: Int
     /// Whether a line break (or a comment holding one) separates it from the previous token:
     /// Swift ends statements at line breaks, so declarations end here.
-    var newlineBefore: Bool
+    public var newlineBefore: Bool
     /// A backticked identifier, never a keyword.
-    var escaped: Bool = false
+    public var escaped: Bool = false
 
-    func isPunctuation(_ text: String) -> Bool {
+    public func isPunctuation(_ text: String) -> Bool {
         kind == .punctuation && self.text == text
     }
 
     /// An unescaped identifier with this spelling (keywords are identifiers here).
-    func isKeyword(_ text: String) -> Bool {
+    public func isKeyword(_ text: String) -> Bool {
         kind == .identifier && !escaped && self.text == text
     }
 }

@@ -12,6 +12,16 @@ public enum ExpectedModelSchema {
         public var notes: [String]
         /// Reading problems that do not stop the run (unknown types, registration mismatches).
         public var findings: [Finding]
+        /// The model paths as shown in notes.
+        var shownPaths: [String]
+
+        /// The same models, named in the notes as a container's (` (iCloud.a)`) when
+        /// several containers share one set of model paths.
+        public func labeled(_ label: String) -> Outcome {
+            var outcome = self
+            outcome.notes = [ExpectedModelSchema.note(model: model, expected: expected, shown: shownPaths, label: label)]
+            return outcome
+        }
     }
 
     public static func options(_ configuration: ResolvedConfiguration) -> ExpectedSchemaOptions {
@@ -25,21 +35,28 @@ public enum ExpectedModelSchema {
     }
 
     /// - Parameter workingDirectory: model files are reported relative to it when inside it.
+    /// - Parameter read: the model reader (the shown paths, the working directory).
     public static func build(
-        modelPaths: [String], configuration: ResolvedConfiguration, workingDirectory: String, label: String = ""
+        modelPaths: [String], configuration: ResolvedConfiguration, workingDirectory: String, label: String = "",
+        read: ([String], String) -> AppModel = { ModelReader.read(paths: $0, workingDirectory: $1) }
     ) throws(ModelReadingError) -> Outcome {
         let shown = modelPaths.map { UserPath.display($0, from: workingDirectory) }
-        let model = ModelReader.read(paths: shown, workingDirectory: workingDirectory)
+        let model = read(shown, workingDirectory)
         let problems = model.diagnostics.filter(ModelDiagnosticFindings.isInputProblem)
         guard problems.isEmpty else {
             throw .unreadable(problems.map(ModelDiagnosticFindings.located))
         }
         guard !model.entities.isEmpty else { throw .noModels(shown) }
         let expected = ExpectedSchema.build(from: model, options: options(configuration))
+        return Outcome(
+            expected: expected, model: model, notes: [note(model: model, expected: expected, shown: shown, label: label)],
+            findings: ModelDiagnosticFindings.findings(for: model), shownPaths: shown)
+    }
+
+    static func note(model: AppModel, expected: ExpectedSchema, shown: [String], label: String) -> String {
         let types = expected.schema.recordTypes.filter { $0.name != "Users" }.count
         let version = model.activeSchemaVersion.map { ", schema version \($0)" } ?? ""
-        let note = "Models\(label): read \(model.entities.count) model\(model.entities.count == 1 ? "" : "s") from \(shown.joined(separator: ", "))\(version); they need \(types) record type\(types == 1 ? "" : "s")."
-        return Outcome(expected: expected, model: model, notes: [note], findings: ModelDiagnosticFindings.findings(for: model))
+        return "Models\(label): read \(model.entities.count) model\(model.entities.count == 1 ? "" : "s") from \(shown.joined(separator: ", "))\(version); they need \(types) record type\(types == 1 ? "" : "s")."
     }
 }
 

@@ -30,6 +30,9 @@ public struct Gate: Sendable {
     public var log: @Sendable (String) -> Void
     /// The create command's output lines.
     public var createOutput: @Sendable (String) -> Void
+    /// Reads the models at paths (as shown) from a working directory; each set of model
+    /// paths is read once per run (tests count the calls).
+    public var readModels: @Sendable ([String], String) -> AppModel = { ModelReader.read(paths: $0, workingDirectory: $1) }
 
     public init(
         configuration: ResolvedConfiguration, options: Options, workingDirectory: String, environment: [String: String],
@@ -84,21 +87,21 @@ public struct Gate: Sendable {
         }
 
         // The models are read before anything slow runs: unreadable models stop the gate.
-        var models: [String: ExpectedModelSchema.Outcome] = [:]
-        for container in containers {
-            let label = containers.count > 1 ? " (\(container.id.value))" : ""
-            let outcome = try timer.measure("read models") {
+        // Each set of model paths is read once; lint and the check use what was read.
+        var models: [[String]: ExpectedModelSchema.Outcome] = [:]
+        for container in containers where models[container.modelPaths] == nil {
+            models[container.modelPaths] = try timer.measure("read models") {
                 try ExpectedModelSchema.build(
-                    modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory, label: label)
+                    modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory,
+                    read: readModels)
             }
-            models[container.id.value] = outcome
         }
 
         // 2. Lint: see GateLint.swift.
         let lint = try timer.measure("lint") {
             try GateLint.run(
-                configuration: configuration, containers: containers, base: base,
-                workingDirectory: workingDirectory, environment: environment, log: log)
+                configuration: configuration, containers: containers, models: models, base: base,
+                workingDirectory: workingDirectory, environment: environment, readModels: readModels, log: log)
         }
         notes += lint.notes
         findings += lint.findings
@@ -106,17 +109,17 @@ public struct Gate: Sendable {
         // 3. Create.
         notes.append(try timer.measure("create") { try runCreate() })
 
-        // 4. Check every container.
-        var cktool: CKToolRunner?
-        var bases: [String] = []
-        for container in containers {
-            let result = try check(container, models: models[container.id.value]!, multiple: containers.count > 1, cktool: &cktool)
-            notes += result.notes
-            findings += result.findings
-            if let basis = result.basis { bases.append(basis) }
-        }
-        var report = Report(command: "gate", findings: findings, notes: notes)
-        report.basis = bases.isEmpty ? nil : bases.joined(separator: "; ")
+        // 4. Check every container (lint has reported the models' reading problems).
+        var check = ContainerCheck(
+            configuration: configuration, environment: environment, workingDirectory: workingDirectory, log: { log("gate: \($0)") })
+        check.productionFile = options.productionFile
+        check.developmentFile = options.developmentFile
+        check.checksSnapshot = true
+        check.reportsModelFindings = false
+        check.timer = timer
+        let checked = try check.run(containers) { container, label in models[container.modelPaths]?.labeled(label) }
+        var report = Report(command: "gate", findings: findings + checked.findings, notes: notes + checked.notes)
+        report.basis = checked.basis
         return report
     }
 
@@ -145,37 +148,5 @@ public struct Gate: Sendable {
         let step = CreateStep(create: create, environment: environment, timeout: configuration.createTimeout.value)
         let result = try step.run(onLine: createOutput)
         return "Create: '\(create.command)' materialized Development in \(String(format: "%.1f", result.duration)) s."
-    }
-
-    private func check(
-        _ container: ResolvedContainer, models: ExpectedModelSchema.Outcome, multiple: Bool, cktool: inout CKToolRunner?
-    ) throws -> Report {
-        let id = container.id.value
-        let label = multiple ? " (\(id))" : ""
-        let schemas = try timer.measure(options.productionFile == nil ? "export schemas (cktool)" : "read schema files") {
-            try EnvironmentSchemas.load(
-                container: container, configuration: configuration,
-                productionFile: options.productionFile, developmentFile: options.developmentFile, label: label,
-                environment: environment, workingDirectory: workingDirectory, cktool: &cktool, log: { log("gate: \($0)") })
-        }
-        let production = schemas.production
-        let references = schemas.development.map { [$0] } ?? []
-        var report = timer.measure("check") {
-            SchemaCheck(production: production, references: references, expected: models.expected).run()
-        }
-        report.notes = [schemas.note] + models.notes + report.notes
-        report.findings += models.findings
-        report.basis = schemas.basis
-
-        if schemas.live, let snapshot = container.productionSnapshot {
-            let display = UserPath.display(snapshot.path, from: configuration.root)
-            if let stale = try SnapshotCheck.staleness(
-                snapshot: snapshot, displayPath: display, live: production.schema, containerID: id, multipleContainers: multiple) {
-                report.findings.append(stale)
-            } else {
-                report.notes.append("Snapshot\(label): \(display) matches live Production.")
-            }
-        }
-        return report
     }
 }

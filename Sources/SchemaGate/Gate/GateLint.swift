@@ -13,18 +13,28 @@ enum GateLint {
         var findings: [Finding]
     }
 
+    /// - Parameters:
+    ///   - models: what the gate read, by model paths. One set of model paths (the usual
+    ///     case): lint checks those models, never reading them again. Containers with
+    ///     different paths are linted together, from the union of their paths.
+    ///   - base: the release compared with, its commit resolved by change detection (lint
+    ///     does not resolve its name again).
     static func run(
-        configuration: ResolvedConfiguration, containers: [ResolvedContainer], base: ChangeReport.Base?,
-        workingDirectory: String, environment: [String: String], log: @Sendable (String) -> Void
+        configuration: ResolvedConfiguration, containers: [ResolvedContainer], models: [[String]: ExpectedModelSchema.Outcome],
+        base: ChangeReport.Base?, workingDirectory: String, environment: [String: String],
+        readModels: @escaping @Sendable ([String], String) -> AppModel, log: @Sendable (String) -> Void
     ) throws(LintError) -> Outcome {
         var paths: [String] = []
         for path in containers.flatMap(\.modelPaths) where !paths.contains(path) { paths.append(path) }
         let request = LintRequest(
             paths: paths, appDirectories: [configuration.root], since: base.flatMap { $0.name ?? $0.commit },
+            sinceCommit: base?.commit, model: models.count == 1 ? models.first?.value.model : nil,
             overrides: LintOverrides(configured: configuration), stage: .gate,
             workingDirectory: workingDirectory, environment: environment)
         log("gate: linting the models…")
-        let report = try LintRunner(reader: .standard).run(request)
+        let reader = LintModelReader(
+            readPaths: { readModels($0, workingDirectory) }, readFiles: LintModelReader.standard.readFiles)
+        let report = try LintRunner(reader: reader).run(request)
         guard report.status != .error else {
             let problems = report.findings.filter { LintEngine.inputErrorCodes.contains($0.code) }.map(\.message)
             throw LintError.input("lint could not read every input (\(problems.joined(separator: "; "))): fix the files or leave them out of modelPaths")

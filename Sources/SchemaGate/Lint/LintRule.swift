@@ -84,19 +84,11 @@ public struct PreviousModel: Sendable {
 }
 
 extension Entity {
-    /// `CD_Item`: the record type NSPersistentCloudKitContainer mirrors this entity to.
-    /// Sub-entities share the root's record type; the root is resolved by the caller when
-    /// it matters (`recordType(in:)`).
-    var ownRecordType: String { "CD_\(name)" }
-
+    /// `CD_Item`: the record type NSPersistentCloudKitContainer mirrors this entity to
+    /// (sub-entities share their root's; `RelationshipGraph.recordType(of:)` is the one rule).
     func recordType(in model: AppModel) -> String {
-        var root = self
-        var seen: Set<String> = [name]
-        while let parent = root.parent, let next = model.entity(named: parent), seen.insert(parent).inserted {
-            root = next
-        }
-        return root.ownRecordType
+        CloudKitName.recordType(root(model.entity(named:)).name)
     }
 }
 
-func fieldName(_ property: String) -> String { "CD_\(property)" }
+func fieldName(_ property: String) -> String { CloudKitName.field(property) }

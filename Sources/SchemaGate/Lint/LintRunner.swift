@@ -29,9 +29,12 @@ public struct LintRequest: Sendable {
     public var appDirectories: [String]
     /// `lint --since REF`: also compare with the models at this git revision.
     public var since: String?
-    /// The commit `since` names, when the caller has resolved it already (the gate's
-    /// base); nil: lint resolves `since` itself.
+    /// The commit `since` names when the caller resolved it already (the gate's base):
+    /// lint compares with this commit and does not resolve the name again.
     public var sinceCommit: String? = nil
+    /// The models `paths` hold, when the caller read them already (the gate, for the
+    /// expected schema): lint uses them instead of reading the files a second time.
+    public var model: AppModel? = nil
     public var overrides: LintOverrides
     /// Where the findings count: `lint` and the pre-commit hook, or the gate (`SeverityPolicy`).
     public var stage: SeverityPolicy.Stage
@@ -40,6 +43,7 @@ public struct LintRequest: Sendable {
 
     public init(
         paths: [String], projectDirectories: [String] = [], appDirectories: [String] = [], since: String? = nil,
+        sinceCommit: String? = nil, model: AppModel? = nil,
         overrides: LintOverrides = LintOverrides(), stage: SeverityPolicy.Stage = .lint,
         workingDirectory: String, environment: [String: String]
     ) {
@@ -47,6 +51,8 @@ public struct LintRequest: Sendable {
         self.projectDirectories = projectDirectories
         self.appDirectories = appDirectories
         self.since = since
+        self.sinceCommit = sinceCommit
+        self.model = model
         self.overrides = overrides
         self.stage = stage
         self.workingDirectory = workingDirectory
@@ -78,7 +84,7 @@ public struct LintRunner: Sendable {
         let scope = try LintScope.collect(
             paths: absolute, projectDirectories: projects, appDirectories: apps,
             shown: { UserPath.display($0, from: request.workingDirectory) })
-        var model = scope.modelPaths.isEmpty ? AppModel() : reader.readPaths(scope.modelPaths)
+        var model = request.model ?? (scope.modelPaths.isEmpty ? AppModel() : reader.readPaths(scope.modelPaths))
         let (swiftSources, plists, problems) = Self.readProjectFiles(scope)
         model.diagnostics += problems
         var notes = [Self.summary(model, scope: scope, sources: swiftSources)]
@@ -94,7 +100,12 @@ public struct LintRunner: Sendable {
         let input = LintInput(
             model: model, swiftSources: swiftSources, propertyLists: plists, appTargets: Self.readXcodeProjects(scope),
             previous: previous)
-        let engine = LintEngine(rules: rules, overrides: request.overrides, stage: request.stage)
+        // Model files may be named relative to the working directory (a model the caller
+        // read): suppression comments are read from there, not from the process's directory.
+        let directory = request.workingDirectory
+        let engine = LintEngine(
+            rules: rules, overrides: request.overrides, stage: request.stage,
+            readText: { LintEngine.readFile(UserPath.absolute($0, in: directory)) })
         let findings = engine.findings(for: input).map { finding -> Finding in
             var shown = finding
             shown.file = finding.file.map { UserPath.display($0, from: request.workingDirectory) }

@@ -46,6 +46,14 @@ import Testing
         #expect(TestConfigurationSyncsRule().check(LintInput(model: AppModel(), swiftSources: [source])).map(\.line) == [2])
     }
 
+    /// A regex literal holding `"""` once hid the in-memory configuration after it.
+    @Test func aRegexLiteralDoesNotHideATestConfiguration() throws {
+        let text = "import XCTest\nlet quote = #/\"\"\"/#\nlet c = ModelConfiguration(isStoredInMemoryOnly: true)\n"
+        let source = SwiftSourceFile(path: "AppTests/T.swift", contents: Array(text.utf8))
+        let violations = TestConfigurationSyncsRule().check(LintInput(model: AppModel(), swiftSources: [source]))
+        #expect(violations.map(\.line) == [3])
+    }
+
     @Test func remoteNotificationInAParentFolderInfoPlistCounts() throws {
         let entitlements = PropertyListFile(path: "App/Config/App.entitlements", kind: .entitlements, values: [
             "com.apple.developer.icloud-services": .array([.string("CloudKit")])])

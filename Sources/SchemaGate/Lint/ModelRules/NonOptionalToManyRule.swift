@@ -11,7 +11,7 @@ public struct NonOptionalToManyRule: LintRule {
     public init() {}
 
     public func check(_ input: LintInput) -> [LintViolation] {
-        input.model.entities.filter(isSwiftData).flatMap { entity in
+        input.model.entities.filter(\.isSwiftData).flatMap { entity in
             entity.relationships.filter { $0.toMany && !$0.optional }.map { relationship in
                 LintViolation(
                     message: "\(entity.name).\(relationship.name) is a non-optional to-many relationship; "

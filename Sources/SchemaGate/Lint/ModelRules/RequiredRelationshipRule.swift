@@ -13,7 +13,7 @@ public struct RequiredRelationshipRule: LintRule {
 
     public func check(_ input: LintInput) -> [LintViolation] {
         input.model.entities.flatMap { entity in
-            entity.relationships.filter { !$0.optional && (!$0.toMany || !isSwiftData(entity)) }.map { relationship in
+            entity.relationships.filter { !$0.optional && (!$0.toMany || !entity.isSwiftData) }.map { relationship in
                 LintViolation(
                     message: "\(entity.name).\(relationship.name) is a required \(relationship.toMany ? "to-many" : "to-one") "
                         + "relationship; CloudKit mirroring needs every relationship optional",

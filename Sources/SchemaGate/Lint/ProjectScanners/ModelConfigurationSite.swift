@@ -1,4 +1,5 @@
 import Foundation
+import ModelSource
 
 /// A place in Swift source that configures a SwiftData store, and what it says about
 /// CloudKit: `ModelConfiguration(...)`, `ModelContainer(for:)` without configurations,
@@ -46,22 +47,22 @@ public struct ModelConfigurationSite: Sendable, Equatable {
         return .unknown
     }
 
-    /// All sites in one masked file.
-    static func sites(in masked: [UInt8]) -> [ModelConfigurationSite] {
-        let previews = previewBodies(in: masked)
-        func inPreview(_ call: SwiftCall) -> Bool { previews.contains { $0.contains(call.offset) } }
+    /// All sites in one file's tokens.
+    static func sites(in tokens: [SwiftToken]) -> [ModelConfigurationSite] {
+        let previews = previewBodies(in: tokens)
+        func inPreview(_ call: SwiftCall) -> Bool { previews.contains { $0.contains(call.position) } }
         var sites: [ModelConfigurationSite] = []
-        for call in SwiftCallScanner.calls(of: "ModelConfiguration", in: masked) {
+        for call in SwiftCallScanner.calls(of: "ModelConfiguration", in: tokens) {
             sites.append(ModelConfigurationSite(
                 kind: .configuration, line: call.line, database: database(from: call),
                 inMemory: call.argument("isStoredInMemoryOnly")?.value == "true", inPreview: inPreview(call)))
         }
-        for call in SwiftCallScanner.calls(of: "ModelContainer", in: masked)
+        for call in SwiftCallScanner.calls(of: "ModelContainer", in: tokens)
         where call.argument("for") != nil && call.argument("configurations") == nil {
             sites.append(ModelConfigurationSite(
                 kind: .containerDefault, line: call.line, database: .omitted, inMemory: false, inPreview: inPreview(call)))
         }
-        for call in SwiftCallScanner.calls(of: "modelContainer", in: masked, member: true) where call.argument("for") != nil {
+        for call in SwiftCallScanner.calls(of: "modelContainer", in: tokens, member: true) where call.argument("for") != nil {
             sites.append(ModelConfigurationSite(
                 kind: .modifierDefault, line: call.line, database: .omitted,
                 inMemory: call.argument("inMemory")?.value == "true", inPreview: inPreview(call)))
@@ -69,38 +70,37 @@ public struct ModelConfigurationSite: Sendable, Equatable {
         return sites.sorted { $0.line < $1.line }
     }
 
-    /// Byte ranges of `#Preview ... { body }`.
-    static func previewBodies(in masked: [UInt8]) -> [Range<Int>] {
-        let marker = Array("#Preview".utf8)
+    /// Token ranges of `#Preview ... { body }`.
+    static func previewBodies(in tokens: [SwiftToken]) -> [Range<Int>] {
         var bodies: [Range<Int>] = []
         var index = 0
-        while index + marker.count <= masked.count {
-            guard masked[index..<index + marker.count].elementsEqual(marker) else {
+        while index < tokens.count {
+            guard tokens[index].kind == .pound, tokens[index].text == "Preview" else {
                 index += 1
                 continue
             }
             // Skip the optional argument list, then take the braces.
-            var cursor = index + marker.count
+            var cursor = index + 1
             var parens = 0
-            while cursor < masked.count {
-                let byte = masked[cursor]
-                if byte == UInt8(ascii: "(") { parens += 1 }
-                if byte == UInt8(ascii: ")") { parens -= 1 }
-                if byte == UInt8(ascii: "{") && parens <= 0 { break }
+            while cursor < tokens.count {
+                let token = tokens[cursor]
+                if token.isPunctuation("(") { parens += 1 }
+                if token.isPunctuation(")") { parens -= 1 }
+                if token.isPunctuation("{") && parens <= 0 { break }
                 cursor += 1
             }
             var depth = 0
             var end = cursor
-            while end < masked.count {
-                if masked[end] == UInt8(ascii: "{") { depth += 1 }
-                if masked[end] == UInt8(ascii: "}") {
+            while end < tokens.count {
+                if tokens[end].isPunctuation("{") { depth += 1 }
+                if tokens[end].isPunctuation("}") {
                     depth -= 1
                     if depth == 0 { break }
                 }
                 end += 1
             }
-            bodies.append(cursor..<min(end + 1, masked.count))
-            index = max(end, index + marker.count)
+            bodies.append(cursor..<min(end + 1, tokens.count))
+            index = max(end, index + 1)
         }
         return bodies
     }
@@ -118,9 +118,9 @@ public struct SwiftSourceFile: Sendable {
     ///   for the test-folder heuristic; folders above the project must not count.
     public init(path: String, contents: [UInt8], projectPath: String? = nil) {
         self.path = path
-        let masked = SwiftSourceMask.mask(contents)
-        sites = ModelConfigurationSite.sites(in: masked)
-        isTestOrPreview = Self.isTestOrPreview(path: projectPath ?? path, masked: masked)
+        let tokens = SwiftSourceTokens.tokens(contents)
+        sites = ModelConfigurationSite.sites(in: tokens)
+        isTestOrPreview = Self.isTestOrPreview(path: projectPath ?? path, tokens: tokens)
     }
 
     /// Whether the file may hold a site at all: a cheap byte search that lets a scan skip
@@ -129,13 +129,19 @@ public struct SwiftSourceFile: Sendable {
         contains(contents, "ModelConfiguration") || contains(contents, "odelContainer")
     }
 
-    static func isTestOrPreview(path: String, masked: [UInt8]) -> Bool {
+    static func isTestOrPreview(path: String, tokens: [SwiftToken]) -> Bool {
         let components = path.split(separator: "/")
         let fileName = components.last.map(String.init) ?? path
         if components.dropLast().contains(where: { $0.hasSuffix("Tests") || $0 == "Preview Content" }) { return true }
         if fileName.contains("Tests") || fileName.contains("Preview") { return true }
-        return contains(masked, "import XCTest") || contains(masked, "import Testing")
-            || contains(masked, "PreviewProvider")
+        return tokens.indices.contains { index in
+            let token = tokens[index]
+            guard token.kind == .identifier else { return false }
+            if token.text.contains("PreviewProvider") { return true }
+            guard token.isKeyword("import"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier else { return false }
+            let module = tokens[index + 1].text
+            return module.hasPrefix("XCTest") || module.hasPrefix("Testing")
+        }
     }
 
     private static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {

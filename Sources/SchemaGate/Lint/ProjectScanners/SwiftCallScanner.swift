@@ -1,16 +1,19 @@
-/// Finds calls like `ModelConfiguration(...)` in masked Swift source and splits their
-/// top-level arguments into labels and values.
+import ModelSource
+
+/// Finds calls like `ModelConfiguration(...)` in Swift source, read by the model reader's
+/// lexer (`SwiftSourceTokens`: comments are gone, each string or regex literal is one
+/// token), and splits their top-level arguments into labels and values.
 struct SwiftCall: Equatable {
     struct Argument: Equatable {
         var label: String?
-        /// The value as masked source text (string contents blanked), trimmed.
+        /// The value as code, tokens joined (`.private("")`: string contents left out).
         var value: String
     }
 
     /// The 1-based line of the callee name.
     var line: Int
-    /// Byte offset of the callee name in the file.
-    var offset: Int
+    /// The callee name's position among the file's tokens.
+    var position: Int
     var arguments: [Argument]
 
     func argument(_ label: String) -> Argument? { arguments.first { $0.label == label } }
@@ -18,127 +21,107 @@ struct SwiftCall: Equatable {
 
 enum SwiftCallScanner {
     /// Every call of `callee` (also `callee.init(`, `SwiftData.callee(`, and `.init(` given
-    /// to a variable annotated `: callee`), where `callee` stands as a whole identifier.
-    /// With `member: true`, only `.callee(` (a method or modifier call) matches.
-    static func calls(of callee: String, in masked: [UInt8], member: Bool = false) -> [SwiftCall] {
-        let name = Array(callee.utf8)
-        guard !name.isEmpty, masked.count >= name.count else { return [] }
+    /// to a variable annotated `: callee`). With `member: true`, only `.callee(` (a method
+    /// or modifier call) matches. A call's arguments are not searched for another.
+    static func calls(of callee: String, in tokens: [SwiftToken], member: Bool = false) -> [SwiftCall] {
         var calls: [SwiftCall] = []
-        var line = 1
-        var lineCounted = 0
         var index = 0
-        while index + name.count <= masked.count {
-            guard masked[index] == name[0], masked[index..<index + name.count].elementsEqual(name) else {
-                index += 1
-                continue
-            }
-            let before = index > 0 ? masked[index - 1] : SwiftSourceMask.space
-            let isMember = before == UInt8(ascii: ".") && !isModuleQualified(dotAt: index - 1, in: masked)
-            guard !isIdentifier(before), isMember == member,
-                  let open = openParen(after: index + name.count, in: masked)
-                    ?? (member ? nil : initializerParen(afterAnnotationEndingAt: index + name.count, in: masked))
-            else {
-                index += name.count
-                continue
-            }
-            for position in lineCounted..<index where masked[position] == SwiftSourceMask.newline { line += 1 }
-            lineCounted = index
-            let (arguments, end) = splitArguments(from: open, in: masked)
-            calls.append(SwiftCall(line: line, offset: index, arguments: arguments))
-            index = max(end, index + name.count)
+        while index < tokens.count {
+            defer { index += 1 }
+            guard tokens[index].kind == .identifier, tokens[index].text == callee,
+                  isMember(at: index, in: tokens) == member,
+                  let open = openParen(after: index, in: tokens)
+                    ?? (member ? nil : initializerParen(afterAnnotationAt: index, in: tokens))
+            else { continue }
+            let (arguments, end) = splitArguments(from: open, in: tokens)
+            calls.append(SwiftCall(line: tokens[index].line, position: index, arguments: arguments))
+            index = end - 1
         }
         return calls
     }
 
-    /// The index of `(` that opens the argument list after a callee ending at `start`
-    /// (`Name(`, `Name (`, `Name.init(`), or nil when this is no call (a type annotation,
-    /// an extension, a generic argument...).
-    private static func openParen(after start: Int, in masked: [UInt8]) -> Int? {
-        var index = skipSpaces(from: start, in: masked)
-        let initName = Array(".init".utf8)
-        if index + initName.count <= masked.count, masked[index..<index + initName.count].elementsEqual(initName) {
-            index = skipSpaces(from: index + initName.count, in: masked)
-        }
-        return index < masked.count && masked[index] == SwiftSourceMask.open ? index : nil
+    /// `.callee`, unless the dot follows `SwiftData` (the type spelled with its module).
+    private static func isMember(at index: Int, in tokens: [SwiftToken]) -> Bool {
+        guard index > 0, tokens[index - 1].isPunctuation(".") else { return false }
+        return !(index > 1 && tokens[index - 2].isKeyword("SwiftData"))
     }
 
-    /// `SwiftData.` before the name: the type spelled with its module, not a member.
-    private static func isModuleQualified(dotAt dot: Int, in masked: [UInt8]) -> Bool {
-        let module = Array("SwiftData".utf8)
-        let start = dot - module.count
-        guard start >= 0, masked[start..<dot].elementsEqual(module) else { return false }
-        return start == 0 || !isIdentifier(masked[start - 1])
+    /// The token on the same line right after `index`, if it is `text`.
+    private static func follows(_ text: String, after index: Int, in tokens: [SwiftToken]) -> Bool {
+        let next = index + 1
+        guard next < tokens.count, !tokens[next].newlineBefore else { return false }
+        let token = tokens[next]
+        return token.text == text && (token.kind == .punctuation || (token.kind == .identifier && !token.escaped))
     }
 
-    /// `callee = .init(` or `callee? = .init(` after a type annotation (`let c: callee =
-    /// .init(...)`): the paren of that initializer call, or nil.
-    private static func initializerParen(afterAnnotationEndingAt start: Int, in masked: [UInt8]) -> Int? {
-        var index = skipSpaces(from: start, in: masked)
-        while index < masked.count, masked[index] == UInt8(ascii: "?") || masked[index] == UInt8(ascii: "!") { index += 1 }
-        index = skipSpaces(from: index, in: masked)
-        guard index < masked.count, masked[index] == UInt8(ascii: "="),
-              index + 1 < masked.count, masked[index + 1] != UInt8(ascii: "=") else { return nil }
-        index = skipSpaces(from: index + 1, in: masked)
-        let initName = Array(".init".utf8)
-        guard index + initName.count <= masked.count, masked[index..<index + initName.count].elementsEqual(initName) else { return nil }
-        index = skipSpaces(from: index + initName.count, in: masked)
-        return index < masked.count && masked[index] == SwiftSourceMask.open ? index : nil
+    /// The position of `(` opening the argument list after the callee at `index` (`Name(`,
+    /// `Name.init(`), or nil when this is no call (a type annotation, an extension...).
+    private static func openParen(after index: Int, in tokens: [SwiftToken]) -> Int? {
+        var cursor = index
+        if follows(".", after: cursor, in: tokens), follows("init", after: cursor + 1, in: tokens) { cursor += 2 }
+        return follows("(", after: cursor, in: tokens) ? cursor + 1 : nil
     }
 
-    private static func skipSpaces(from start: Int, in masked: [UInt8]) -> Int {
-        var index = start
-        while index < masked.count, masked[index] == SwiftSourceMask.space || masked[index] == UInt8(ascii: "\t") { index += 1 }
-        return index
+    /// `callee = .init(`, `callee? = .init(` after a type annotation (`let c: callee =
+    /// .init(...)`): the position of that initializer's paren, or nil.
+    private static func initializerParen(afterAnnotationAt index: Int, in tokens: [SwiftToken]) -> Int? {
+        var cursor = index
+        while follows("?", after: cursor, in: tokens) || follows("!", after: cursor, in: tokens) { cursor += 1 }
+        guard follows("=", after: cursor, in: tokens), follows(".", after: cursor + 1, in: tokens),
+              follows("init", after: cursor + 2, in: tokens), follows("(", after: cursor + 3, in: tokens) else { return nil }
+        return cursor + 4
     }
 
-    /// The arguments between the paren at `open` and its match, and the index after it.
+    /// The arguments between the paren at `open` and its match, and the position after it.
     /// Unbalanced input ends at the end of the file.
-    private static func splitArguments(from open: Int, in masked: [UInt8]) -> ([SwiftCall.Argument], Int) {
+    private static func splitArguments(from open: Int, in tokens: [SwiftToken]) -> ([SwiftCall.Argument], Int) {
         var depth = 0
         var arguments: [SwiftCall.Argument] = []
         var start = open + 1
-        var index = open
-        while index < masked.count {
-            switch masked[index] {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        for index in open..<tokens.count where tokens[index].kind == .punctuation {
+            switch tokens[index].text {
+            case "(", "[", "{":
                 depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            case ")", "]", "}":
                 depth -= 1
                 if depth == 0 {
-                    appendArgument(masked[start..<index], to: &arguments)
+                    appendArgument(tokens[start..<index], to: &arguments)
                     return (arguments, index + 1)
                 }
-            case UInt8(ascii: ","):
-                if depth == 1 {
-                    appendArgument(masked[start..<index], to: &arguments)
-                    start = index + 1
-                }
+            case "," where depth == 1:
+                appendArgument(tokens[start..<index], to: &arguments)
+                start = index + 1
             default:
                 break
             }
-            index += 1
         }
-        appendArgument(masked[start..<masked.count], to: &arguments)
-        return (arguments, masked.count)
+        appendArgument(tokens[min(start, tokens.count)...], to: &arguments)
+        return (arguments, tokens.count)
     }
 
-    private static func appendArgument(_ bytes: ArraySlice<UInt8>, to arguments: inout [SwiftCall.Argument]) {
-        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
-        guard !text.isEmpty else { return }
-        // `label: value`, where label is an identifier and the colon is not part of `::` or a ternary.
-        if let colon = text.firstIndex(of: ":") {
-            let label = text[..<colon].trimmingWhitespace
-            if !label.isEmpty, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), label.first?.isNumber == false {
-                arguments.append(.init(label: label, value: text[text.index(after: colon)...].trimmingWhitespace))
-                return
-            }
+    /// `label: value` (an identifier, then a colon), or a value alone.
+    private static func appendArgument(_ tokens: ArraySlice<SwiftToken>, to arguments: inout [SwiftCall.Argument]) {
+        guard let first = tokens.first else { return }
+        let second = tokens.dropFirst().first
+        if first.kind == .identifier, second?.isPunctuation(":") == true {
+            arguments.append(.init(label: first.text, value: code(tokens.dropFirst(2))))
+        } else {
+            arguments.append(.init(label: nil, value: code(tokens)))
         }
-        arguments.append(.init(label: nil, value: text))
     }
 
-    static func isIdentifier(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    /// Tokens as code: names kept apart by a space, everything else joined, string and
+    /// regex literals as `""`.
+    static func code(_ tokens: ArraySlice<SwiftToken>) -> String {
+        var text = ""
+        var previous: SwiftToken.Kind?
+        for token in tokens {
+            let isWord = token.kind == .identifier || token.kind == .number
+            if isWord, previous == .identifier || previous == .number { text += " " }
+            text += token.kind == .string ? "\"\"" : token.text
+            previous = token.kind
+        }
+        return text
     }
 }
 

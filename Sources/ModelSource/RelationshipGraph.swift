@@ -1,0 +1,151 @@
+/// How the models relate, read one way for everyone: the model reader (which fills in the
+/// inverse a SwiftData relationship's other side declares), lint and the expected schema.
+/// Inverses: declared on either side, or, for SwiftData only, inferred when exactly one
+/// unpaired relationship points each way. Core Data infers none: its CloudKit validator
+/// requires `inverseRelationship`, which only the model file sets (Docs/CloudKitMapping.md,
+/// R-inverse). Record types: an entity is mirrored to its root entity's `CD_` type.
+public struct RelationshipGraph: Sendable {
+    public enum Inverse: Equatable, Sendable {
+        case found(Relationship)
+        /// The destination is not among the models read (linting a subset of files).
+        case unknownDestination
+        case missing(String)
+    }
+
+    public let entities: [Entity]
+    /// `entities` by name (the first of a name), looked up once per relationship.
+    private let byName: [String: Entity]
+
+    public init(entities: [Entity]) {
+        self.entities = entities
+        var byName: [String: Entity] = [:]
+        byName.reserveCapacity(entities.count)
+        for entity in entities where byName[entity.name] == nil { byName[entity.name] = entity }
+        self.byName = byName
+    }
+
+    public init(model: AppModel) {
+        self.init(entities: model.entities)
+    }
+
+    public func entity(named name: String) -> Entity? { byName[name] }
+
+    // MARK: - Record types
+
+    /// Follows parents to the root; a cycle or a missing parent stops at the last entity seen.
+    public func root(of entity: Entity) -> Entity {
+        entity.root { byName[$0] }
+    }
+
+    /// The record type NSPersistentCloudKitContainer mirrors `entity` to: its root's.
+    public func recordType(of entity: Entity) -> String {
+        CloudKitName.recordType(root(of: entity).name)
+    }
+
+    // MARK: - Inverses
+
+    public func inverse(of relationship: Relationship, in entity: Entity) -> Inverse {
+        guard let destination = byName[relationship.destination] else { return .unknownDestination }
+        if let name = relationship.inverse {
+            if let inverse = destination.relationships.first(where: { $0.name == name }) { return .found(inverse) }
+            return .missing("its declared inverse \(destination.name).\(name) does not exist")
+        }
+        // Declared on the other side. Several claimants: which one SwiftData takes is not
+        // settled, so the first is taken rather than a finding raised (the reader fills in none).
+        if let declared = Self.claimants(of: relationship, in: entity, destination: destination).first { return .found(declared) }
+        let candidates = unpaired(from: destination, to: entity).filter {
+            !(destination.name == entity.name && $0.name == relationship.name)
+        }
+        guard !candidates.isEmpty else {
+            return .missing("\(destination.name) has no relationship back to \(entity.name)")
+        }
+        guard entity.isSwiftData else {
+            return .missing("Core Data does not infer inverses; none is set in the model")
+        }
+        let ours = unpaired(from: entity, to: destination)
+        // A self-relationship pair (parent/children) lists both ends in `ours`.
+        let expectedOurs = destination.name == entity.name ? 2 : 1
+        if candidates.count == 1, ours.count == expectedOurs { return .found(candidates[0]) }
+        let names = candidates.map(\.name).sorted().joined(separator: ", ")
+        return .missing("SwiftData cannot infer which of \(destination.name).{\(names)} is its inverse")
+    }
+
+    /// The destination's relationships back to `entity` that declare `relationship` as
+    /// their inverse (SwiftData takes `inverse:` on one side only).
+    static func claimants(of relationship: Relationship, in entity: Entity, destination: Entity) -> [Relationship] {
+        destination.relationships.filter {
+            $0.destination == entity.name && $0.inverse == relationship.name
+                && !($0.name == relationship.name && destination.name == entity.name)
+        }
+    }
+
+    /// Relationships of `entity` pointing at `target` that neither declare an inverse nor
+    /// are named as one by `target`.
+    private func unpaired(from entity: Entity, to target: Entity) -> [Relationship] {
+        let claimed = Set(target.relationships.filter { $0.destination == entity.name }.compactMap(\.inverse))
+        return entity.relationships.filter {
+            $0.destination == target.name && $0.inverse == nil && !claimed.contains($0.name)
+        }
+    }
+
+    /// Many-to-many pairs (both ends to-many, each the other's inverse), each listed once,
+    /// in model order: Core Data stores their links as `CDMR` records.
+    public func manyToManyPairs() -> [ManyToManyPair] {
+        var pairs: [ManyToManyPair] = []
+        var seen = Set<String>()
+        for entity in entities {
+            for relationship in entity.relationships where relationship.toMany {
+                guard case .found(let inverse) = self.inverse(of: relationship, in: entity), inverse.toMany else { continue }
+                let ends = [("\(entity.name).\(relationship.name)"), ("\(relationship.destination).\(inverse.name)")].sorted()
+                guard seen.insert(ends.joined(separator: "|")).inserted else { continue }
+                pairs.append(ManyToManyPair(
+                    first: .init(entity: entity.name, relationship: relationship.name, line: relationship.line, file: entity.file),
+                    second: .init(entity: relationship.destination, relationship: inverse.name, line: inverse.line,
+                                  file: byName[relationship.destination]?.file ?? entity.file)))
+            }
+        }
+        return pairs
+    }
+}
+
+public struct ManyToManyPair: Equatable, Sendable {
+    public struct End: Equatable, Sendable {
+        public var entity: String
+        public var relationship: String
+        public var line: Int
+        public var file: String
+    }
+
+    public var first: End
+    public var second: End
+
+    public var entities: Set<String> { [first.entity, second.entity] }
+    public var description: String { "\(first.entity).\(first.relationship) <-> \(second.entity).\(second.relationship)" }
+}
+
+/// The names NSPersistentCloudKitContainer gives records and fields (Docs/CloudKitMapping.md,
+/// source A): `CD_` and the entity's or property's name.
+public enum CloudKitName {
+    public static let prefix = "CD_"
+
+    /// `CD_Item`, the record type of root entity `Item`.
+    public static func recordType(_ entity: String) -> String { prefix + entity }
+
+    /// `CD_notes`, the field of property `notes`.
+    public static func field(_ property: String) -> String { prefix + property }
+}
+
+extension Entity {
+    /// SwiftData models are read from Swift files; everything else is Core Data.
+    public var isSwiftData: Bool { file.hasSuffix(".swift") }
+
+    /// Follows parents to the root; a cycle or a missing parent stops at the last entity seen.
+    public func root(_ entityNamed: (String) -> Entity?) -> Entity {
+        var current = self
+        var seen: Set<String> = [name]
+        while let parentName = current.parent, let parent = entityNamed(parentName), seen.insert(parentName).inserted {
+            current = parent
+        }
+        return current
+    }
+}

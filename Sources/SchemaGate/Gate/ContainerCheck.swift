@@ -1,0 +1,85 @@
+import Foundation
+import ModelSource
+import SchemaGateBasics
+
+/// Production measured against Development and the models, container by container: the one
+/// loop `check` (without export files) and the gate's check step run. Exports come from
+/// cktool (one runner for every container) or the files given; the gate also compares a
+/// live Production with the committed snapshot.
+public struct ContainerCheck {
+    public var configuration: ResolvedConfiguration
+    /// `--production FILE` / `--development FILE`: these exports, never cktool.
+    public var productionFile: EnvironmentSchemas.File?
+    public var developmentFile: EnvironmentSchemas.File?
+    public var environment: [String: String]
+    public var workingDirectory: String
+    /// Progress lines, already prefixed with the command's name.
+    public var log: @Sendable (String) -> Void
+    /// The gate's: a stale committed Production snapshot is a finding.
+    public var checksSnapshot = false
+    /// Whether reading problems (unknown types...) are findings here; the gate's lint step
+    /// reports them already, so that each is reported once.
+    public var reportsModelFindings = true
+    public var timer = PhaseTimer()
+
+    public init(
+        configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.configuration = configuration
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.log = log
+    }
+
+    /// - Parameter models: a container's models and the label it is named by in notes
+    ///   (nil: measured against Development only).
+    public func run(
+        _ containers: [ResolvedContainer], models: (ResolvedContainer, _ label: String) throws -> ExpectedModelSchema.Outcome?
+    ) throws -> Report {
+        var cktool: CKToolRunner?
+        var findings: [Finding] = []
+        var notes: [String] = []
+        var bases: [String] = []
+        for container in containers {
+            let label = containers.count > 1 ? " (\(container.id.value))" : ""
+            let result = try check(container, label: label, models: try models(container, label), cktool: &cktool)
+            notes += result.notes
+            findings += result.findings
+            if let basis = result.basis { bases.append(basis) }
+        }
+        var report = Report(command: "check", findings: findings, notes: notes)
+        report.basis = bases.isEmpty ? nil : bases.joined(separator: "; ")
+        return report
+    }
+
+    private func check(
+        _ container: ResolvedContainer, label: String, models: ExpectedModelSchema.Outcome?, cktool: inout CKToolRunner?
+    ) throws -> Report {
+        let schemas = try timer.measure(productionFile == nil ? "export schemas (cktool)" : "read schema files") {
+            try EnvironmentSchemas.load(
+                container: container, configuration: configuration,
+                productionFile: productionFile, developmentFile: developmentFile, label: label,
+                environment: environment, workingDirectory: workingDirectory, cktool: &cktool, log: log)
+        }
+        let production = schemas.production
+        var report = timer.measure("check") {
+            SchemaCheck(production: production, references: schemas.development.map { [$0] } ?? [], expected: models?.expected).run()
+        }
+        let modelNotes = models?.notes ?? ["Models\(label): none given (--models or modelPaths); measured against Development only."]
+        report.notes = [schemas.note] + modelNotes + report.notes
+        if reportsModelFindings { report.findings += models?.findings ?? [] }
+        report.basis = schemas.basis
+        if checksSnapshot, schemas.live, let snapshot = container.productionSnapshot {
+            let display = UserPath.display(snapshot.path, from: configuration.root)
+            if let stale = try SnapshotCheck.staleness(
+                snapshot: snapshot, displayPath: display, live: production.schema, containerID: container.id.value,
+                multipleContainers: !label.isEmpty) {
+                report.findings.append(stale)
+            } else {
+                report.notes.append("Snapshot\(label): \(display) matches live Production.")
+            }
+        }
+        return report
+    }
+}
