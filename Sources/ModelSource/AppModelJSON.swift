@@ -166,8 +166,7 @@ struct JSONTextWriter {
 
     mutating func field(_ key: [UInt8], _ value: String) {
         raw(key)
-        string(value)
-        raw(",")
+        string(value, comma: true)
     }
 
     mutating func field(_ key: [UInt8], _ value: Int) {
@@ -178,8 +177,7 @@ struct JSONTextWriter {
 
     mutating func field(_ key: [UInt8], _ value: Bool) {
         raw(key)
-        bool(value)
-        raw(",")
+        raw(value ? "true," : "false,")
     }
 
     mutating func bool(_ value: Bool) {
@@ -210,9 +208,14 @@ struct JSONTextWriter {
 
     /// JSON string escaping as JSONEncoder does it without escaping slashes: quote,
     /// backslash and control characters; everything else (UTF-8 included) as is.
-    mutating func string(_ value: String) {
+    mutating func string(_ value: String, comma: Bool = false) {
         var value = value
         value.withUTF8 { utf8 in
+            // Nearly every string needs no escape: quote, bytes, quote (and comma) at once.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                sink.appendQuoted(utf8, comma: comma)
+                return
+            }
             raw("\"")
             var start = 0
             for index in 0..<utf8.count {
@@ -235,6 +238,7 @@ struct JSONTextWriter {
             }
             sink.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start...]))
             raw("\"")
+            if comma { raw(",") }
         }
     }
 }
@@ -266,11 +270,24 @@ struct ByteSink {
     private var storage = Storage(capacity: 4096)
     private var count = 0
 
+    @inline(__always)
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if count + bytes.count > storage.capacity { storage.grow(to: count + bytes.count, keeping: count) }
         (storage.base + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
+    }
+
+    /// `"bytes"`, then `,` when `comma`: one capacity check for the three pieces.
+    mutating func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, comma: Bool) {
+        let needed = bytes.count + (comma ? 3 : 2)
+        if count + needed > storage.capacity { storage.grow(to: count + needed, keeping: count) }
+        let target = storage.base + count
+        target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        if let source = bytes.baseAddress, bytes.count > 0 { (target + 1).copyMemory(from: source, byteCount: bytes.count) }
+        (target + 1 + bytes.count).storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        if comma { (target + 2 + bytes.count).storeBytes(of: UInt8(ascii: ","), as: UInt8.self) }
+        count += needed
     }
 
     /// The decimal digits of `value`.

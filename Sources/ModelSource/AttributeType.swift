@@ -59,6 +59,8 @@ public enum AttributeType: String, Codable, Sendable, CaseIterable {
 
     /// `Foundation.Date` -> `Date`; generic and nested names are left whole.
     public static func unqualified(_ name: String) -> String {
+        // Every prefix ends with a dot: a name without one (nearly all) is left as is.
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
         for prefix in ["Swift.", "Foundation.", "CoreGraphics."] where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             if !rest.contains(".") { return String(rest) }

@@ -132,6 +132,18 @@ struct ASCIIShape {
     }
 
     static func lastComponent(_ name: String) -> String {
+        // On the contiguous bytes (every native string has them): no iterator per byte.
+        let fast = name.utf8.withContiguousStorageIfAvailable { utf8 -> String in
+            var depth = 0
+            var lastDot = -1
+            for offset in 0..<utf8.count {
+                let byte = utf8[offset]
+                if opens(byte) { depth += 1 } else if closes(byte) { depth -= 1 } else if byte == UInt8(ascii: "."), depth == 0 { lastDot = offset }
+            }
+            guard lastDot >= 0 else { return name }
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[(lastDot + 1)...]), as: UTF8.self)
+        }
+        if let fast { return fast }
         var depth = 0
         var lastDot: Int?
         for (offset, byte) in name.utf8.enumerated() {

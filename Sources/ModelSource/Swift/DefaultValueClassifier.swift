@@ -1,5 +1,11 @@
 /// Recognises the initial values a type can be read from without a compiler.
 enum DefaultValueClassifier {
+    /// A slice of the file's tokens; one token (most initial values) is read in place.
+    static func classify(_ tokens: ArraySlice<SwiftToken>) -> DefaultValue {
+        if tokens.count == 1, let only = tokens.first { return single(only) }
+        return classify(Array(tokens))
+    }
+
     static func classify(_ tokens: [SwiftToken]) -> DefaultValue {
         guard let first = tokens.first else { return .other }
         if tokens.count == 1 { return single(first) }

@@ -13,8 +13,8 @@ enum ModelListScanner {
         var previews = PreviewBodies(previewBodies(in: tokens, matches: matches))
         for index in tokens.indices.dropLast() {
             let token = tokens[index]
-            guard token.kind == .identifier, !token.escaped, tokens[index + 1].isPunctuation("("),
-                  ["Schema", "ModelContainer", "modelContainer"].contains(token.text),
+            guard token.kind == .identifier, !token.escaped, tokens[index + 1].isPunctuation(byte: ASCII.openParen),
+                  isRegisteringCall(token.text),
                   let close = matches[index + 1], close - index < longestCall,
                   !previews.contains(index) else { continue }
             let arguments = Array(tokens[(index + 2)..<close])
@@ -27,6 +27,13 @@ enum ModelListScanner {
             }
         }
         return lists
+    }
+
+    /// `Schema`, `ModelContainer`, `modelContainer`.
+    @inline(__always)
+    private static func isRegisteringCall(_ name: String) -> Bool {
+        let count = name.utf8.count
+        return (count == 6 && name == "Schema") || (count == 14 && (name == "ModelContainer" || name == "modelContainer"))
     }
 
     /// `Schema([A.self])` registers; `Schema(versionedSchema: V2.self)` and
@@ -128,9 +135,7 @@ enum ModelListScanner {
         var parentheses: [Int] = [], braces: [Int] = []
         for index in tokens.indices where tokens[index].kind == .punctuation {
             // Punctuation is one byte: compare it, not the strings.
-            let text = tokens[index].text.utf8
-            guard text.count == 1, let byte = text.first else { continue }
-            switch byte {
+            switch tokens[index].byte {
             case UInt8(ascii: "("): parentheses.append(index)
             case UInt8(ascii: ")"): if let start = parentheses.popLast() { matches[start] = index }
             case UInt8(ascii: "{"): braces.append(index)

@@ -12,7 +12,7 @@ extension SwiftDeclarationParser {
             }
         case .identifier:
             return !token.escaped && (Self.declarationKeywords.contains(token.text) || isModifier(at: position))
-        case .punctuation: return token.text == "}"
+        case .punctuation: return token.byte == ASCII.closeBrace
         default: return false
         }
     }
@@ -65,15 +65,16 @@ extension SwiftDeclarationParser {
     }
 
     mutating func balancedRange() -> Range<Int> {
-        let open = tokens[index].text
-        let close = open == "(" ? ")" : open == "[" ? "]" : "}"
+        // Punctuation is one byte: brackets are compared by it.
+        let open = tokens[index].byte
+        let close = open == ASCII.openParen ? ASCII.closeParen : open == ASCII.openBracket ? ASCII.closeBracket : ASCII.closeBrace
         let start = index + 1
         var depth = 0
         while index < tokens.count {
             let token = tokens[index]
             if token.kind == .punctuation {
-                if token.text == open { depth += 1 }
-                if token.text == close {
+                if token.byte == open { depth += 1 }
+                if token.byte == close {
                     depth -= 1
                     if depth == 0 {
                         index += 1

@@ -5,8 +5,9 @@ extension SwiftDeclarationParser {
     /// One binding of a `var`/`let` (a declaration may hold several: `var a = 1, b = 2`).
     struct Binding {
         var name: SwiftToken?
-        var type: [SwiftToken]?
-        var initializer: [SwiftToken]?
+        /// Slices of the file's tokens, not copies.
+        var type: ArraySlice<SwiftToken>?
+        var initializer: ArraySlice<SwiftToken>?
         /// Tokens inside an accessor block, when there is one.
         var accessors: [SwiftToken]?
 
@@ -63,31 +64,32 @@ extension SwiftDeclarationParser {
     }
 
     /// A type runs to `=`, `{`, `,`, `;` or the end of the line, outside brackets.
-    private mutating func parseTypeAnnotation() -> [SwiftToken] {
-        var type: [SwiftToken] = []
+    private mutating func parseTypeAnnotation() -> ArraySlice<SwiftToken> {
+        let start = index
         var depth = 0
         while index < tokens.count {
             let token = tokens[index]
             if depth == 0 {
                 if token.isPunctuation("=") || token.isPunctuation("{") || token.isPunctuation(",")
-                    || token.isPunctuation(";") || token.isPunctuation("}") || (token.newlineBefore && !type.isEmpty) {
+                    || token.isPunctuation(";") || token.isPunctuation("}") || (token.newlineBefore && index > start) {
                     break
                 }
             }
             if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("<") { depth += 1 }
             if token.isPunctuation(")") || token.isPunctuation("]") { depth -= 1 }
-            if token.isPunctuation(">"), !(type.last?.kind == .operator && type.last?.text.hasSuffix("-") == true) { depth -= 1 }
+            if token.isPunctuation(">"), !(index > start && tokens[index - 1].kind == .operator && tokens[index - 1].text.hasSuffix("-")) {
+                depth -= 1
+            }
             if depth < 0 { break }
-            type.append(token)
             index += 1
         }
-        return type
+        return tokens[start..<index]
     }
 
     /// An initial value: up to a line break that does not continue the expression, `;`,
     /// a binding-separating `,`, an observer block, or the body's `}`.
-    private mutating func parseExpression() -> [SwiftToken] {
-        var expression: [SwiftToken] = []
+    private mutating func parseExpression() -> ArraySlice<SwiftToken> {
+        let start = index
         var depth = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -100,16 +102,15 @@ extension SwiftDeclarationParser {
                     break
                 }
                 if token.isPunctuation("{"), isObserverBlock(at: index) { break }
-                if token.newlineBefore, !expression.isEmpty, !continuesExpression(token) { break }
+                if token.newlineBefore, index > start, !continuesExpression(token) { break }
             }
             if token.kind == .punctuation {
-                if token.text == "(" || token.text == "[" || token.text == "{" { depth += 1 }
-                if token.text == ")" || token.text == "]" || token.text == "}" { depth -= 1 }
+                if token.byte == ASCII.openParen || token.byte == ASCII.openBracket || token.byte == ASCII.openBrace { depth += 1 }
+                if token.byte == ASCII.closeParen || token.byte == ASCII.closeBracket || token.byte == ASCII.closeBrace { depth -= 1 }
             }
-            expression.append(token)
             index += 1
         }
-        return expression
+        return tokens[start..<index]
     }
 
     /// A line starting with `.member`, an operator, `?`/`:` of a ternary, or a closure
@@ -150,7 +151,7 @@ extension SwiftDeclarationParser {
 
     /// Properties outside models that list model types or name a version.
     private mutating func recordSchemaProperty(name: String, typeText: String?, binding: Binding) {
-        let body = (binding.initializer ?? []) + (binding.accessors ?? [])
+        let body = Array(binding.initializer ?? []) + (binding.accessors ?? [])
         if name == "versionIdentifier" {
             let numbers = body.filter { $0.kind == .number }.prefix(3).compactMap { Int($0.text.filter { $0 != "_" }) }
             if !numbers.isEmpty {

@@ -93,24 +93,24 @@ struct SwiftDeclarationParser {
 
     static let deepestTypeNesting = 64
 
-    static let modifiers: Set<String> = [
+    static let modifiers = KeywordSet([
         "public", "private", "fileprivate", "internal", "open", "package", "final", "static", "override",
         "required", "convenience", "dynamic", "lazy", "weak", "unowned", "mutating", "nonmutating", "indirect",
         "optional", "prefix", "postfix", "infix", "nonisolated", "isolated", "distributed", "consuming",
         "borrowing", "__consuming", "fileprivate(set)", "unsafe",
-    ]
+    ])
 
-    static let declarationKeywords: Set<String> = [
+    static let declarationKeywords = KeywordSet([
         "var", "let", "func", "init", "deinit", "subscript", "class", "struct", "enum", "actor", "protocol",
         "extension", "typealias", "case", "import", "associatedtype", "operator", "precedencegroup", "macro",
-    ]
+    ])
 
     private mutating func parseDeclaration() {
         let start = index
         let attributes = parseAttributes()
-        var modifiers: Set<String> = []
+        var isStatic = false
         while index < tokens.count, isModifier(at: index) {
-            modifiers.insert(tokens[index].text)
+            if tokens[index].text == "static" || tokens[index].text == "class" { isStatic = true }
             index += 1
             // `private(set)`, `nonisolated(unsafe)`, `unowned(safe)`.
             if index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore { skipBalanced() }
@@ -123,7 +123,7 @@ struct SwiftDeclarationParser {
         case "class", "struct", "enum", "actor", "protocol", "extension":
             parseTypeDeclaration(attributes: attributes)
         case "var", "let":
-            parseVariables(attributes: attributes, isStatic: modifiers.contains("static") || modifiers.contains("class"))
+            parseVariables(attributes: attributes, isStatic: isStatic)
         case "typealias":
             parseTypeAlias()
         case "func", "init", "deinit", "subscript":
@@ -234,22 +234,21 @@ struct SwiftDeclarationParser {
         guard index < tokens.count, tokens[index].isPunctuation(":") else { return [] }
         index += 1
         var inherited: [String] = []
-        var current: [SwiftToken] = []
+        var start = index  // of the current inherited type (a slice of the tokens, not a copy)
         var depth = 0
         while index < tokens.count {
             let token = tokens[index]
             if depth == 0 && (token.isPunctuation("{") || token.isKeyword("where") || token.isPunctuation("}")) { break }
             if depth == 0, token.isPunctuation(",") {
-                inherited.append(TypeText.render(current))
-                current = []
+                inherited.append(TypeText.render(tokens[start..<index]))
+                start = index + 1
             } else {
                 if token.isPunctuation("<") || token.isPunctuation("(") || token.isPunctuation("[") { depth += 1 }
                 if token.isPunctuation(">") || token.isPunctuation(")") || token.isPunctuation("]") { depth = max(0, depth - 1) }
-                current.append(token)
             }
             index += 1
         }
-        if !current.isEmpty { inherited.append(TypeText.render(current)) }
+        if start < index { inherited.append(TypeText.render(tokens[start..<index])) }
         return inherited.filter { !$0.isEmpty }
     }
 
@@ -261,14 +260,13 @@ struct SwiftDeclarationParser {
         if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
         guard index < tokens.count, tokens[index].isPunctuation("=") else { return }
         index += 1
-        var target: [SwiftToken] = []
-        while index < tokens.count, !tokens[index].newlineBefore || target.isEmpty, !tokens[index].isPunctuation("}"),
+        let start = index
+        while index < tokens.count, !tokens[index].newlineBefore || index == start, !tokens[index].isPunctuation("}"),
               !tokens[index].isPunctuation(";") {
-            target.append(tokens[index])
             index += 1
         }
         result.typeAliases.append(TypeAliasDeclaration(
-            scope: currentPath, name: name.text, target: TypeText.render(target), line: name.line))
+            scope: currentPath, name: name.text, target: TypeText.render(tokens[start..<index]), line: name.line))
     }
 }
 
@@ -280,23 +278,50 @@ struct ParsedAttribute {
     var line: Int
 }
 
-/// Splits tokens at `separator` where no bracket is open.
+/// Splits tokens at `separator` where no bracket is open. Each part is copied once, at
+/// its size (appending token by token regrew every part several times).
 func splitTopLevel(_ tokens: [SwiftToken], separator: String) -> [[SwiftToken]] {
     var parts: [[SwiftToken]] = []
-    var current: [SwiftToken] = []
+    let separatorByte = SwiftToken.singleByte(separator)
+    var start = 0
     var depth = 0
-    for token in tokens {
-        if token.kind == .punctuation {
-            if token.text == "(" || token.text == "[" || token.text == "{" { depth += 1 }
-            if token.text == ")" || token.text == "]" || token.text == "}" { depth -= 1 }
-            if depth == 0, token.text == separator {
-                parts.append(current)
-                current = []
-                continue
-            }
+    for index in tokens.indices where tokens[index].kind == .punctuation {
+        let byte = tokens[index].byte
+        if byte == ASCII.openParen || byte == ASCII.openBracket || byte == ASCII.openBrace { depth += 1 }
+        if byte == ASCII.closeParen || byte == ASCII.closeBracket || byte == ASCII.closeBrace { depth -= 1 }
+        if depth == 0, byte == separatorByte {
+            parts.append(Array(tokens[start..<index]))
+            start = index + 1
         }
-        current.append(token)
     }
-    if !current.isEmpty { parts.append(current) }
+    if start < tokens.count { parts.append(Array(tokens[start...])) }
     return parts
+}
+
+/// A set of ASCII keywords that rules most words out by length and first byte before
+/// hashing: the parser asks it of every word that may start a declaration.
+struct KeywordSet: Sendable {
+    private let words: Set<String>
+    /// Bit `n` is set when some keyword has `n` bytes.
+    private let lengths: UInt64
+    private let firstBytes: ByteClass
+
+    init(_ words: [String]) {
+        self.words = Set(words)
+        lengths = words.reduce(0) { $0 | (1 << UInt64(min($1.utf8.count, 63))) }
+        firstBytes = ByteClass(String(decoding: words.compactMap(\.utf8.first), as: UTF8.self))
+    }
+
+    /// `Set.contains`: the keywords are ASCII without `K`, `;` or `` ` `` (the only ASCII
+    /// characters other text is canonically equal to), so text of another length or first
+    /// byte never equals one.
+    @inline(__always)
+    func contains(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        let count = utf8.count
+        guard count < 64, lengths & (1 << UInt64(count)) != 0, let first = utf8.first, firstBytes.contains(first) else {
+            return false
+        }
+        return words.contains(text)
+    }
 }

@@ -128,10 +128,16 @@ struct SwiftLexer {
     private mutating func emit(_ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int? = nil, escaped: Bool = false) {
         let lower = max(0, start), upper = min(max(start, end), bytes.count)
         // One ASCII byte (every punctuation token): a ready-made string, no decoding.
-        let text = upper - lower == 1 && bytes[lower] < 0x80
-            ? ASCII.singleByteStrings[Int(bytes[lower])]
-            : string(lower, upper)
-        emit(kind, text: text, line: tokenLine ?? line, escaped: escaped)
+        if upper - lower == 1 && bytes[lower] < 0x80 {
+            let byte = bytes[lower]
+            tokens.append(SwiftToken(
+                kind: kind, text: ASCII.singleByteStrings[Int(byte)], byte: byte, line: tokenLine ?? line,
+                newlineBefore: sawNewline, escaped: escaped))
+        } else {
+            tokens.append(SwiftToken(
+                kind: kind, text: string(lower, upper), byte: 0, line: tokenLine ?? line, newlineBefore: sawNewline, escaped: escaped))
+        }
+        sawNewline = false
     }
 
     private mutating func emit(_ kind: SwiftToken.Kind, text: String, line tokenLine: Int, escaped: Bool = false) {
@@ -442,6 +448,8 @@ enum ASCII {
     static let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), at = UInt8(ascii: "@")
     static let backtick = UInt8(ascii: "`"), dot = UInt8(ascii: ".")
     static let openParen = UInt8(ascii: "("), closeParen = UInt8(ascii: ")")
+    static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
+    static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
     static let question = UInt8(ascii: "?"), bang = UInt8(ascii: "!"), equals = UInt8(ascii: "=")
     static let plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
     static let tripleQuote: [UInt8] = Array("\"\"\"".utf8)

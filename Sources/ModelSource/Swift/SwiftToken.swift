@@ -19,7 +19,9 @@ public struct SwiftToken: Sendable, Equatable {
     }
 
     public var kind: Kind
-    public var text: String
+    public var text: String {
+        didSet { byte = Self.singleByte(text) }
+    }
     /// 1-based line where the token starts.
     public var line: Int
     /// Whether a line break (or a comment holding one) separates it from the previous token:
@@ -27,13 +29,50 @@ public struct SwiftToken: Sendable, Equatable {
     public var newlineBefore: Bool
     /// A backticked identifier, never a keyword.
     public var escaped: Bool = false
+    /// `text`'s one byte when it is a single ASCII byte (every punctuation token), else 0:
+    /// the parser asks "is it `{`?" of nearly every token, and a byte compare answers
+    /// where a string compare costs a call.
+    private(set) var byte: UInt8
 
+    public init(kind: Kind, text: String, line: Int, newlineBefore: Bool, escaped: Bool = false) {
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.newlineBefore = newlineBefore
+        self.escaped = escaped
+        byte = Self.singleByte(text)
+    }
+
+    /// The lexer knows the byte already and passes it.
+    init(kind: Kind, text: String, byte: UInt8, line: Int, newlineBefore: Bool, escaped: Bool = false) {
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.newlineBefore = newlineBefore
+        self.escaped = escaped
+        self.byte = byte
+    }
+
+    @inline(__always)
+    static func singleByte(_ text: String) -> UInt8 {
+        let utf8 = text.utf8
+        guard utf8.count == 1, let first = utf8.first, first < 0x80 else { return 0 }
+        return first
+    }
+
+    @inline(__always)
     public func isPunctuation(_ text: String) -> Bool {
-        kind == .punctuation && self.text == text
+        kind == .punctuation && byte != 0 && byte == Self.singleByte(text)
+    }
+
+    /// Punctuation `byte` (`isPunctuation("{")` without the string).
+    @inline(__always)
+    public func isPunctuation(byte expected: UInt8) -> Bool {
+        kind == .punctuation && byte == expected
     }
 
     /// An unescaped identifier with this spelling (keywords are identifiers here).
     public func isKeyword(_ text: String) -> Bool {
-        kind == .identifier && !escaped && self.text == text
+        kind == .identifier && !escaped && self.text.utf8.count == text.utf8.count && self.text == text
     }
 }

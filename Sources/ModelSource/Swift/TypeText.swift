@@ -1,6 +1,10 @@
 /// Renders type tokens as normalised text: `[String : Int] ?` becomes `[String: Int]?`.
 enum TypeText {
-    static func render(_ tokens: [SwiftToken]) -> String {
+    static func render<Tokens: Collection<SwiftToken>>(_ tokens: Tokens) -> String {
+        // The usual type, one name: its text (the loop below would give the same).
+        if tokens.count == 1, let only = tokens.first, only.kind == .identifier || only.kind == .number {
+            return only.text.trimmed
+        }
         var text = ""
         var previous: SwiftToken?
         for token in tokens {
