@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (see README "Architecture"): CloudKitSchema knows the .ckdb language only;
+// Layering (Docs/ARCHITECTURE.md): CloudKitSchema knows the .ckdb language only;
 // SchemaGate is the engine (checks, reports); CloudKitSchemaCLI parses arguments and
 // runs commands; the executable and plugins are thin shells around it.
 let package = Package(
@@ -9,9 +9,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "cloudkit-schema", targets: ["cloudkit-schema"]),
-        .library(name: "CloudKitSchema", targets: ["CloudKitSchema"]),
-        .library(name: "ModelSource", targets: ["ModelSource"]),
-        .library(name: "SchemaGate", targets: ["SchemaGate"]),
         .plugin(name: "CloudKitModelLint", targets: ["CloudKitModelLint"]),
     ] + commandPlugins.map { .plugin(name: $0.name, targets: [$0.name]) },
     targets: [

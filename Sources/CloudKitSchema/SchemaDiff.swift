@@ -1,7 +1,7 @@
 /// Structural differences between a reference schema (what must exist, e.g. Development)
 /// and a target schema (what does exist, e.g. Production). Names are compared exactly;
 /// order, whitespace, comments and quoting never count.
-public enum SchemaDifference: Equatable, Sendable {
+package enum SchemaDifference: Equatable, Sendable {
     case missingRole(String)
     case extraRole(String)
     case missingRecordType(RecordType)
@@ -13,8 +13,8 @@ public enum SchemaDifference: Equatable, Sendable {
     case permissionsDiffer(recordType: String, role: String, expected: Permissions, actual: Permissions)
 }
 
-public enum SchemaDiff {
-    public static func differences(from reference: Schema, to target: Schema) -> [SchemaDifference] {
+package enum SchemaDiff {
+    package static func differences(from reference: Schema, to target: Schema) -> [SchemaDifference] {
         var result: [SchemaDifference] = []
         let targetRoles = Set(target.roles), referenceRoles = Set(reference.roles)
         result += reference.roles.filter { !targetRoles.contains($0) }.map(SchemaDifference.missingRole)

@@ -2,56 +2,56 @@
 ///
 /// Names are stored unquoted: `"___recordID"` and `___recordID` are the same field,
 /// so quoting style never counts as a difference.
-public struct Schema: Equatable, Sendable {
+package struct Schema: Equatable, Sendable {
     /// Roles from `CREATE ROLE`, in declaration order (exports keep that order).
-    public var roles: [String]
-    public var recordTypes: [RecordType]
+    package var roles: [String]
+    package var recordTypes: [RecordType]
 
-    public init(roles: [String] = [], recordTypes: [RecordType] = []) {
+    package init(roles: [String] = [], recordTypes: [RecordType] = []) {
         self.roles = roles
         self.recordTypes = recordTypes
     }
 
-    public func recordType(named name: String) -> RecordType? {
+    package func recordType(named name: String) -> RecordType? {
         recordTypes.first { $0.name == name }
     }
 }
 
-public struct RecordType: Equatable, Sendable {
-    public var name: String
-    public var fields: [Field]
-    public var grants: [Grant]
+package struct RecordType: Equatable, Sendable {
+    package var name: String
+    package var fields: [Field]
+    package var grants: [Grant]
     /// Where the type was declared, when it came from a file.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(name: String, fields: [Field] = [], grants: [Grant] = [], location: SourceLocation? = nil) {
+    package init(name: String, fields: [Field] = [], grants: [Grant] = [], location: SourceLocation? = nil) {
         self.name = name
         self.fields = fields
         self.grants = grants
         self.location = location
     }
 
-    public func field(named name: String) -> Field? {
+    package func field(named name: String) -> Field? {
         fields.first { $0.name == name }
     }
 
     /// Permissions per role, merged across GRANT lines (several lines may name one role).
-    public var permissionsByRole: [String: Permissions] {
+    package var permissionsByRole: [String: Permissions] {
         grants.reduce(into: [:]) { $0[$1.role, default: []].formUnion($1.permissions) }
     }
 
-    public static func == (lhs: RecordType, rhs: RecordType) -> Bool {
+    package static func == (lhs: RecordType, rhs: RecordType) -> Bool {
         lhs.name == rhs.name && lhs.fields == rhs.fields && lhs.grants == rhs.grants
     }
 }
 
-public struct Field: Equatable, Sendable {
-    public var name: String
-    public var type: FieldType
-    public var options: IndexOptions
-    public var location: SourceLocation?
+package struct Field: Equatable, Sendable {
+    package var name: String
+    package var type: FieldType
+    package var options: IndexOptions
+    package var location: SourceLocation?
 
-    public init(name: String, type: FieldType, options: IndexOptions = [], location: SourceLocation? = nil) {
+    package init(name: String, type: FieldType, options: IndexOptions = [], location: SourceLocation? = nil) {
         self.name = name
         self.type = type
         self.options = options
@@ -59,18 +59,18 @@ public struct Field: Equatable, Sendable {
     }
 
     /// The six fields CloudKit adds to every record type (`"___recordID"` and friends).
-    public var isSystemField: Bool { name.hasPrefix("___") }
+    package var isSystemField: Bool { name.hasPrefix("___") }
 
-    public static func == (lhs: Field, rhs: Field) -> Bool {
+    package static func == (lhs: Field, rhs: Field) -> Bool {
         lhs.name == rhs.name && lhs.type == rhs.type && lhs.options == rhs.options
     }
 }
 
-public enum FieldType: Hashable, Sendable, CustomStringConvertible {
+package enum FieldType: Hashable, Sendable, CustomStringConvertible {
     case primitive(PrimitiveType)
     case list(PrimitiveType)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .primitive(let type): return type.description
         case .list(let type): return "LIST<\(type.description)>"
@@ -78,12 +78,12 @@ public enum FieldType: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-public enum PrimitiveType: Hashable, Sendable, CustomStringConvertible {
+package enum PrimitiveType: Hashable, Sendable, CustomStringConvertible {
     case asset, bytes, double, int64, location, reference, string, timestamp
     case encrypted(EncryptableType)
     case number(preferredAs: NumberPreference?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .asset: return "ASSET"
         case .bytes: return "BYTES"
@@ -101,56 +101,56 @@ public enum PrimitiveType: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The types `ENCRYPTED` may wrap.
-public enum EncryptableType: String, Hashable, Sendable, CaseIterable {
+package enum EncryptableType: String, Hashable, Sendable, CaseIterable {
     case bytes = "BYTES", string = "STRING", double = "DOUBLE", int64 = "INT64"
     case location = "LOCATION", timestamp = "TIMESTAMP"
 }
 
-public enum NumberPreference: String, Hashable, Sendable, CaseIterable {
+package enum NumberPreference: String, Hashable, Sendable, CaseIterable {
     case int64 = "INT64", double = "DOUBLE"
 }
 
 /// `QUERYABLE`, `SEARCHABLE`, `SORTABLE`. Printed in that (alphabetical) order, as exports do.
-public struct IndexOptions: OptionSet, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct IndexOptions: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let queryable = IndexOptions(rawValue: 1)
-    public static let searchable = IndexOptions(rawValue: 2)
-    public static let sortable = IndexOptions(rawValue: 4)
+    package static let queryable = IndexOptions(rawValue: 1)
+    package static let searchable = IndexOptions(rawValue: 2)
+    package static let sortable = IndexOptions(rawValue: 4)
 
     static let keywords: [(String, IndexOptions)] = [
         ("QUERYABLE", .queryable), ("SEARCHABLE", .searchable), ("SORTABLE", .sortable),
     ]
 
-    public var description: String {
+    package var description: String {
         let names = Self.keywords.filter { contains($0.1) }.map(\.0)
         return names.isEmpty ? "none" : names.joined(separator: " ")
     }
 }
 
 /// `READ`, `CREATE`, `WRITE`, printed in that order.
-public struct Permissions: OptionSet, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct Permissions: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let read = Permissions(rawValue: 1)
-    public static let create = Permissions(rawValue: 2)
-    public static let write = Permissions(rawValue: 4)
+    package static let read = Permissions(rawValue: 1)
+    package static let create = Permissions(rawValue: 2)
+    package static let write = Permissions(rawValue: 4)
 
     static let keywords: [(String, Permissions)] = [("READ", .read), ("CREATE", .create), ("WRITE", .write)]
 
-    public var description: String {
+    package var description: String {
         let names = Self.keywords.filter { contains($0.1) }.map(\.0)
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 }
 
-public struct Grant: Hashable, Sendable {
-    public var permissions: Permissions
-    public var role: String
+package struct Grant: Hashable, Sendable {
+    package var permissions: Permissions
+    package var role: String
 
-    public init(_ permissions: Permissions, to role: String) {
+    package init(_ permissions: Permissions, to role: String) {
         self.permissions = permissions
         self.role = role
     }

@@ -6,19 +6,19 @@ import Foundation
 /// `DEFINE SCHEMA { CREATE ROLE name | RECORD TYPE name ( item, ... ) } ; ...`.
 /// Keywords match case-insensitively; a field may be named like a keyword, because a
 /// keyword is only read as one where the grammar expects it.
-public struct SchemaParser {
+package struct SchemaParser {
     private var tokens: [SchemaToken] = []
     private var position = 0
 
     private init() {}
 
     /// Parses schema text. `file` only labels errors.
-    public static func parse(_ text: String, file: String? = nil) throws(SchemaParseError) -> Schema {
+    package static func parse(_ text: String, file: String? = nil) throws(SchemaParseError) -> Schema {
         try parse(bytes: Array(text.utf8), file: file)
     }
 
     /// Parses raw file bytes: rejects invalid UTF-8 with its position, skips a UTF-8 BOM.
-    public static func parse(bytes input: [UInt8], file: String? = nil) throws(SchemaParseError) -> Schema {
+    package static func parse(bytes input: [UInt8], file: String? = nil) throws(SchemaParseError) -> Schema {
         var bytes = input
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         do {
@@ -35,7 +35,7 @@ public struct SchemaParser {
     }
 
     /// Reads and parses a file; unreadable paths become errors naming the path.
-    public static func parse(contentsOf path: String) throws(SchemaParseError) -> Schema {
+    package static func parse(contentsOf path: String) throws(SchemaParseError) -> Schema {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SchemaParseError(file: path, location: .init(line: 1, column: 1), message: "no such file: check the path")

@@ -4,8 +4,8 @@
 /// 4-space indent, items at 8, field names padded to the longest + 1, fields sorted by
 /// their unquoted names byte-wise (so `CD_…` fields come before `"___createTime"` …
 /// `"___recordID"`, and lower-case names after them), one GRANT per role sorted by role name.
-public enum SchemaPrinter {
-    public static func print(_ schema: Schema) -> String {
+package enum SchemaPrinter {
+    package static func print(_ schema: Schema) -> String {
         var out = "DEFINE SCHEMA\n"
         if !schema.roles.isEmpty {
             out += "\n"
@@ -41,12 +41,12 @@ public enum SchemaPrinter {
 
     /// By unquoted name, byte-wise, as `cktool export-schema` orders them: upper-case
     /// `CD_` (0x43) before the system fields' `_` (0x5F) before lower-case names.
-    public static func sortedFields(_ fields: [Field]) -> [Field] {
+    package static func sortedFields(_ fields: [Field]) -> [Field] {
         fields.sorted { asciiLess($0.name, $1.name) }
     }
 
     /// Quotes names that are not plain identifiers (leading underscore, dots) or are keywords.
-    public static func quoted(_ name: String) -> String {
+    package static func quoted(_ name: String) -> String {
         needsQuotes(name) ? "\"\(name)\"" : name
     }
 
@@ -67,6 +67,6 @@ public enum SchemaPrinter {
 }
 
 /// Byte-wise comparison, the order `cktool` sorts names in (uppercase before lowercase).
-public func asciiLess(_ lhs: String, _ rhs: String) -> Bool {
+package func asciiLess(_ lhs: String, _ rhs: String) -> Bool {
     lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
 }

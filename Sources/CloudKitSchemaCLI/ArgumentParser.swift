@@ -4,26 +4,26 @@ import SchemaGate
 /// string: `arguments.value(GateCommand.Options.since)`. Reading an option the command's
 /// spec does not declare, or a flag as a value, is a programming error that stops any
 /// debug build (the test suite) at the read; a release build treats it as not given.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// The options of the spec this was parsed against, by name.
     let declared: [String: OptionSpec.Kind]
-    public internal(set) var values: [String: [String]] = [:]
-    public internal(set) var flags: Set<String> = []
-    public var positionals: [String] = []
+    package internal(set) var values: [String: [String]] = [:]
+    package internal(set) var flags: Set<String> = []
+    package var positionals: [String] = []
     /// `--help` or `-h` stood where an option can stand (never as an option's value).
-    public var helpRequested = false
+    package var helpRequested = false
 
     init(spec: ArgumentSpec) {
         declared = Dictionary(spec.options.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func flag(_ option: OptionSpec) -> Bool { flags.contains(checked(option, as: [.flag])) }
-    public func value(_ option: OptionSpec) -> String? { values[checked(option, as: [.single, .multiple])]?.last }
-    public func all(_ option: OptionSpec) -> [String] { values[checked(option, as: [.single, .multiple])] ?? [] }
+    package func flag(_ option: OptionSpec) -> Bool { flags.contains(checked(option, as: [.flag])) }
+    package func value(_ option: OptionSpec) -> String? { values[checked(option, as: [.single, .multiple])]?.last }
+    package func all(_ option: OptionSpec) -> [String] { values[checked(option, as: [.single, .multiple])] ?? [] }
 
     /// Whether the command declares `option`: helpers shared by commands that differ in
     /// their options (the configuration overrides) ask before they read.
-    public func declares(_ option: OptionSpec) -> Bool { declared[option.name] == option.kind }
+    package func declares(_ option: OptionSpec) -> Bool { declared[option.name] == option.kind }
 
     /// The option's name, after asserting that the spec declares it, with that kind.
     private func checked(_ option: OptionSpec, as kinds: Set<OptionSpec.Kind>) -> String {
@@ -41,15 +41,15 @@ public struct ParsedArguments: Sendable {
 /// read it as an option). Such a value is written `--since=-h`. So every argument that
 /// starts with `-` before `--` stands in an option's place, and help is decided here,
 /// where that is known, not by scanning the raw arguments.
-public struct ArgumentParser {
+package struct ArgumentParser {
     /// The spellings of the help request every command accepts.
     static let helpSpellings: Set<String> = ["--help", "-h"]
 
     let spec: ArgumentSpec
 
-    public init(spec: ArgumentSpec) { self.spec = spec }
+    package init(spec: ArgumentSpec) { self.spec = spec }
 
-    public func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
         var result = ParsedArguments(spec: spec)
         var index = 0
         var optionsEnded = false

@@ -1,6 +1,6 @@
 /// What a command accepts. The parser, `--help` and "did you mean" are all derived from it.
-public struct OptionSpec: Sendable {
-    public enum Kind: Sendable {
+package struct OptionSpec: Sendable {
+    package enum Kind: Sendable {
         /// `--flag`, no value.
         case flag
         /// `--name VALUE` or `--name=VALUE`, once.
@@ -9,12 +9,12 @@ public struct OptionSpec: Sendable {
         case multiple
     }
 
-    public var name: String
-    public var valueName: String
-    public var help: String
-    public var kind: Kind
+    package var name: String
+    package var valueName: String
+    package var help: String
+    package var kind: Kind
 
-    public init(_ name: String, _ kind: Kind = .single, value valueName: String = "VALUE", help: String) {
+    package init(_ name: String, _ kind: Kind = .single, value valueName: String = "VALUE", help: String) {
         self.name = name
         self.kind = kind
         self.valueName = valueName
@@ -30,13 +30,13 @@ public struct OptionSpec: Sendable {
     }
 }
 
-public struct PositionalSpec: Sendable {
-    public var name: String
-    public var help: String
-    public var repeats: Bool
-    public var required: Bool
+package struct PositionalSpec: Sendable {
+    package var name: String
+    package var help: String
+    package var repeats: Bool
+    package var required: Bool
 
-    public init(_ name: String, help: String, repeats: Bool = false, required: Bool = true) {
+    package init(_ name: String, help: String, repeats: Bool = false, required: Bool = true) {
         self.name = name
         self.help = help
         self.repeats = repeats
@@ -44,11 +44,11 @@ public struct PositionalSpec: Sendable {
     }
 }
 
-public struct ArgumentSpec: Sendable {
-    public var options: [OptionSpec]
-    public var positionals: [PositionalSpec]
+package struct ArgumentSpec: Sendable {
+    package var options: [OptionSpec]
+    package var positionals: [PositionalSpec]
 
-    public init(options: [OptionSpec] = [], positionals: [PositionalSpec] = []) {
+    package init(options: [OptionSpec] = [], positionals: [PositionalSpec] = []) {
         self.options = options
         self.positionals = positionals
     }

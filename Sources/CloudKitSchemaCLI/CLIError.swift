@@ -2,7 +2,7 @@ import SchemaGate
 
 /// Everything that stops a command before it can report findings: the one error type a
 /// command throws (`throws(CLIError)`). All exit 2; `ActionableError` says how it prints.
-public enum CLIError: Error, Equatable, Sendable, ActionableError {
+package enum CLIError: Error, Equatable, Sendable, ActionableError {
     /// Bad command line; the message says what to type instead.
     case usage(String)
     /// Input that cannot be read or understood (schema file, model directory...).
@@ -10,13 +10,13 @@ public enum CLIError: Error, Equatable, Sendable, ActionableError {
     /// Environment or tool setup (no git, no cktool, no token...).
     case setup(String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .usage(let text), .input(let text), .setup(let text): return text
         }
     }
 
-    public var category: ErrorCategory {
+    package var category: ErrorCategory {
         switch self {
         case .usage: return .usage
         case .input: return .input

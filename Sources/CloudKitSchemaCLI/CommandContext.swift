@@ -5,16 +5,16 @@ import SchemaGateBasics
 /// What a command may touch: its arguments, the environment, the working directory and
 /// the console. Passing these in (rather than reading globals) lets tests run commands
 /// in-process with any environment.
-public struct CommandContext: Sendable {
-    public var arguments: ParsedArguments
-    public var environment: [String: String]
-    public var workingDirectory: String
-    public var console: Console
+package struct CommandContext: Sendable {
+    package var arguments: ParsedArguments
+    package var environment: [String: String]
+    package var workingDirectory: String
+    package var console: Console
     /// How this process was started (`argv[0]`), when it is the executable: install-hooks
     /// records where the tool lives. Nil in-process.
-    public var executable: String?
+    package var executable: String?
 
-    public init(
+    package init(
         arguments: ParsedArguments, environment: [String: String], workingDirectory: String, console: Console,
         executable: String? = nil
     ) {
@@ -26,27 +26,27 @@ public struct CommandContext: Sendable {
     }
 
     /// Resolves a user-given path against the working directory, in the user's spelling.
-    public func path(_ path: String) -> String {
+    package func path(_ path: String) -> String {
         UserPath.absolute(path, in: workingDirectory)
     }
 
     /// Colour only on a terminal and never when NO_COLOR is set (any value) or TERM=dumb.
-    public var useColor: Bool {
+    package var useColor: Bool {
         console.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 }
 
 /// One subcommand of `cloudkit-schema`.
-public struct Command: Sendable {
-    public var name: String
+package struct Command: Sendable {
+    package var name: String
     /// One line for the command list.
-    public var summary: String
+    package var summary: String
     /// Paragraphs shown by `--help` after the usage line.
-    public var discussion: String
-    public var spec: ArgumentSpec
-    public var run: @Sendable (CommandContext) throws(CLIError) -> Int32
+    package var discussion: String
+    package var spec: ArgumentSpec
+    package var run: @Sendable (CommandContext) throws(CLIError) -> Int32
 
-    public init(
+    package init(
         name: String, summary: String, discussion: String = "", spec: ArgumentSpec,
         run: @escaping @Sendable (CommandContext) throws(CLIError) -> Int32
     ) {

@@ -11,7 +11,7 @@ import Darwin
 /// reads a pipe, and block-buffered output would arrive late or never) with
 /// `DescriptorWriter`, which records a failed write instead of crashing; `Tool.run` turns
 /// that into exit 2. Tests use a capturing one.
-public final class Console: @unchecked Sendable {
+package final class Console: @unchecked Sendable {
     /// One destination: where bytes go, and the write that failed there, if any.
     struct Stream {
         var write: ([UInt8]) -> Void
@@ -23,11 +23,11 @@ public final class Console: @unchecked Sendable {
     private let redactedOutput: RedactingStream
     private let redactedError: RedactingStream
     /// Whether stdout is a terminal (decides colour).
-    public let isTerminal: Bool
+    package let isTerminal: Bool
     /// What must never leave the process (set by `Tool.run` from the environment).
-    public let redactor: Redactor
+    package let redactor: Redactor
 
-    public convenience init(isTerminal: Bool = false, out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+    package convenience init(isTerminal: Bool = false, out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
         self.init(
             isTerminal: isTerminal,
             output: Stream(write: { out(String(decoding: $0, as: UTF8.self)) }, failure: { nil }),
@@ -49,7 +49,7 @@ public final class Console: @unchecked Sendable {
     /// the default disposition back when they start), and gives a standard descriptor
     /// that was closed at start `/dev/null`, so no file the tool opens later takes its
     /// number; writes meant for it still count as failed.
-    public static func standard() -> Console {
+    package static func standard() -> Console {
         signal(SIGPIPE, SIG_IGN)
         let closed = StandardDescriptors.reopenClosed()
         let stdout = DescriptorWriter(descriptor: STDOUT_FILENO, destination: "standard output",
@@ -64,30 +64,30 @@ public final class Console: @unchecked Sendable {
     }
 
     /// The same destinations, redacting what `redactor` names.
-    public func redacting(_ redactor: Redactor) -> Console {
+    package func redacting(_ redactor: Redactor) -> Console {
         Console(isTerminal: isTerminal, output: output, error: error, redactor: redactor)
     }
 
-    public func out(_ text: String) { redactedOutput.write(Array(text.utf8)) }
+    package func out(_ text: String) { redactedOutput.write(Array(text.utf8)) }
     /// UTF-8 output (megabytes of JSON) without the copies a String would make.
-    public func out(utf8 bytes: [UInt8]) {
+    package func out(utf8 bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         redactedOutput.write(bytes)
     }
-    public func err(_ text: String) { redactedError.write(Array(text.utf8)) }
-    public func line(_ text: String) { out(text + "\n") }
-    public func errorLine(_ text: String) { err(text + "\n") }
+    package func err(_ text: String) { redactedError.write(Array(text.utf8)) }
+    package func line(_ text: String) { out(text + "\n") }
+    package func errorLine(_ text: String) { err(text + "\n") }
 
     /// Lets out the few bytes redaction held back in case a secret continued.
-    public func flush() {
+    package func flush() {
         redactedOutput.flush()
         redactedError.flush()
     }
 
     /// The first failed write to stdout, if any.
-    public var outputFailure: WriteFailure? { output.failure() }
+    package var outputFailure: WriteFailure? { output.failure() }
     /// The first failed write to stderr, if any.
-    public var errorFailure: WriteFailure? { error.failure() }
+    package var errorFailure: WriteFailure? { error.failure() }
 }
 
 /// The standard descriptors 0, 1 and 2 as the tool found them.
@@ -108,17 +108,17 @@ enum StandardDescriptors {
 }
 
 /// A console that keeps what was written, for tests and for reports written to files.
-public final class CapturingConsole: @unchecked Sendable {
+package final class CapturingConsole: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errText = ""
-    public private(set) lazy var console = Console(
+    package private(set) lazy var console = Console(
         isTerminal: false,
         out: { [unowned self] text in lock.withLock { outText += text } },
         err: { [unowned self] text in lock.withLock { errText += text } })
 
-    public init() {}
+    package init() {}
 
-    public var stdout: String { lock.withLock { outText } }
-    public var stderr: String { lock.withLock { errText } }
+    package var stdout: String { lock.withLock { outText } }
+    package var stderr: String { lock.withLock { errText } }
 }

@@ -3,10 +3,10 @@ import SchemaGate
 
 /// The `cloudkit-schema` command line: dispatch, help, version, and turning errors
 /// into exit status 2 with a message that says what to do.
-public enum Tool {
-    public static let version = ToolIdentity.version
+package enum Tool {
+    package static let version = ToolIdentity.version
 
-    public static var commands: [Command] {
+    package static var commands: [Command] {
         // One per line, in the order `--help` lists them: the release job first.
         [
             GateCommand.command,
@@ -30,7 +30,7 @@ public enum Tool {
     /// everything it printed passed the redaction of the environment's secrets.
     /// `executable`: `argv[0]` of the process (the executable passes it; install-hooks
     /// records where the tool lives).
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String], workingDirectory: String, console: Console,
         executable: String? = nil
     ) -> Int32 {
@@ -113,7 +113,7 @@ public enum Tool {
     /// SIGHUP, SIGINT, SIGQUIT and SIGTERM stop every subprocess's group, remove the
     /// tool's temporary folders and end the tool with a last line that says so (README
     /// "Guarantees"). Only the executable installs this; in-process runs keep the defaults.
-    public static func handleInterruptions(of arguments: [String]) {
+    package static func handleInterruptions(of arguments: [String]) {
         let name = arguments.first.flatMap { command(named: $0)?.name }
         Interruption.install { signal in interruptedLine(command: name, signal: signal) }
     }
@@ -126,7 +126,7 @@ public enum Tool {
     }
 
     /// Ends the process, unless an interrupt is ending it (then its status and line win).
-    public static func exit(_ status: Int32) -> Never {
+    package static func exit(_ status: Int32) -> Never {
         Interruption.exit(status)
     }
 

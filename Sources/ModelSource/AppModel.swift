@@ -2,18 +2,18 @@
 /// Data `.xcdatamodeld`), with the file and line of every declaration. This is the only
 /// artifact that knows what the CloudKit schema must contain. JSON shape: README
 /// "models --format json".
-public struct AppModel: Codable, Equatable, Sendable {
-    public var entities: [Entity]
+package struct AppModel: Codable, Equatable, Sendable {
+    package var entities: [Entity]
     /// Type names registered with `Schema([...])`, `ModelContainer(for:)` or a
     /// `VersionedSchema.models` list, when any registration was found.
-    public var registeredTypes: [String]?
+    package var registeredTypes: [String]?
     /// Problems met while reading (unreadable file, unknown property type...): reported,
     /// never silently dropped.
-    public var diagnostics: [ModelDiagnostic]
+    package var diagnostics: [ModelDiagnostic]
     /// The `VersionedSchema` the models were taken from, when the sources have versions.
-    public var activeSchemaVersion: String?
+    package var activeSchemaVersion: String?
 
-    public init(
+    package init(
         entities: [Entity] = [], registeredTypes: [String]? = nil, diagnostics: [ModelDiagnostic] = [],
         activeSchemaVersion: String? = nil
     ) {
@@ -23,14 +23,14 @@ public struct AppModel: Codable, Equatable, Sendable {
         self.activeSchemaVersion = activeSchemaVersion
     }
 
-    public func entity(named name: String) -> Entity? {
+    package func entity(named name: String) -> Entity? {
         entities.first { $0.name == name }
     }
 
     /// Every entity by name, the first of each name as `entity(named:)` finds it, for
     /// callers that look names up once per relationship or entity: a scan per lookup costs
     /// time quadratic in the number of models.
-    public func entitiesByName() -> [String: Entity] {
+    package func entitiesByName() -> [String: Entity] {
         var byName: [String: Entity] = [:]
         byName.reserveCapacity(entities.count)
         for entity in entities where byName[entity.name] == nil { byName[entity.name] = entity }
@@ -38,30 +38,30 @@ public struct AppModel: Codable, Equatable, Sendable {
     }
 }
 
-public struct Entity: Codable, Equatable, Sendable {
-    public var name: String
-    public var file: String
-    public var line: Int
+package struct Entity: Codable, Equatable, Sendable {
+    package var name: String
+    package var file: String
+    package var line: Int
     /// Core Data parent entity; sub-entities share the root entity's record type.
-    public var parent: String?
-    public var attributes: [Attribute]
-    public var relationships: [Relationship]
+    package var parent: String?
+    package var attributes: [Attribute]
+    package var relationships: [Relationship]
     /// `#Unique<T>([\.a, \.b])` constraints, each a list of property names.
-    public var uniqueConstraints: [[String]]
+    package var uniqueConstraints: [[String]]
     /// Where each of `uniqueConstraints` is written (its `#Unique` line); empty when the
     /// source has no lines for them (Core Data). Not part of the JSON form.
-    public var uniqueConstraintLines: [Int] = []
+    package var uniqueConstraintLines: [Int] = []
 
     private enum CodingKeys: String, CodingKey {
         case name, file, line, parent, attributes, relationships, uniqueConstraints
     }
 
     /// The line to report constraint `index` at: its own, or the entity's.
-    public func lineOfUniqueConstraint(_ index: Int) -> Int {
+    package func lineOfUniqueConstraint(_ index: Int) -> Int {
         uniqueConstraintLines.indices.contains(index) ? uniqueConstraintLines[index] : line
     }
 
-    public init(
+    package init(
         name: String, file: String, line: Int, parent: String? = nil,
         attributes: [Attribute] = [], relationships: [Relationship] = [], uniqueConstraints: [[String]] = []
     ) {
@@ -75,32 +75,32 @@ public struct Entity: Codable, Equatable, Sendable {
     }
 }
 
-public struct Attribute: Codable, Equatable, Sendable {
-    public var name: String
+package struct Attribute: Codable, Equatable, Sendable {
+    package var name: String
     /// The Swift type as written (`String`, `[Tag]`, `Kind`), or the Core Data
     /// attribute type mapped to Swift (`Int64`, `Date`...). Nil when it could not be known.
-    public var swiftType: String?
-    public var optional: Bool
-    public var hasDefault: Bool
-    public var externalStorage: Bool
-    public var unique: Bool
-    public var allowsCloudEncryption: Bool
-    public var originalName: String?
+    package var swiftType: String?
+    package var optional: Bool
+    package var hasDefault: Bool
+    package var externalStorage: Bool
+    package var unique: Bool
+    package var allowsCloudEncryption: Bool
+    package var originalName: String?
     /// The Core Data attribute type (declared, or the one SwiftData gives `swiftType`);
     /// nil when the type is unknown.
-    public var attributeType: AttributeType?
+    package var attributeType: AttributeType?
     /// A Core Data derived attribute (`derived="YES"`): read-only, never written to CloudKit.
-    public var derived: Bool
+    package var derived: Bool
     /// `NSCloudKitMirroringDelegateIgnoredPropertyKey` is true in its userInfo: not mirrored.
-    public var mirroringIgnored: Bool
+    package var mirroringIgnored: Bool
     /// `NSPersistentCloudKitContainerEncryptedAttributeKey` in its userInfo, when present;
     /// it decides encryption instead of `allowsCloudEncryption`.
-    public var encryptedAttributeKey: Bool?
+    package var encryptedAttributeKey: Bool?
     /// The Swift type is an enum declared in the sources (SwiftData stores it as Composite).
-    public var enumType: Bool
-    public var line: Int
+    package var enumType: Bool
+    package var line: Int
 
-    public init(
+    package init(
         name: String, swiftType: String?, optional: Bool, hasDefault: Bool, externalStorage: Bool = false,
         unique: Bool = false, allowsCloudEncryption: Bool = false, originalName: String? = nil,
         attributeType: AttributeType? = nil, derived: Bool = false, mirroringIgnored: Bool = false,
@@ -124,18 +124,18 @@ public struct Attribute: Codable, Equatable, Sendable {
 
     /// Whether CloudKit stores its value in `encryptedValues` (Core Data's
     /// shouldEncryptValueForAttribute: the userInfo key wins over the flag).
-    public var isCloudEncrypted: Bool { encryptedAttributeKey ?? allowsCloudEncryption }
+    package var isCloudEncrypted: Bool { encryptedAttributeKey ?? allowsCloudEncryption }
 
     /// Whether NSPersistentCloudKitContainer writes it at all: derived attributes are
     /// read-only and ignored ones are not tracked (transient ones are never read).
-    public var isMirrored: Bool { !derived && !mirroringIgnored }
+    package var isMirrored: Bool { !derived && !mirroringIgnored }
 
     private enum CodingKeys: String, CodingKey {
         case name, swiftType, optional, hasDefault, externalStorage, unique, allowsCloudEncryption, originalName
         case attributeType, derived, mirroringIgnored, encryptedAttributeKey, enumType, line
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         swiftType = try container.decodeIfPresent(String.self, forKey: .swiftType)
@@ -154,7 +154,7 @@ public struct Attribute: Codable, Equatable, Sendable {
     }
 
     /// The flags that are rarely set appear in JSON only when set (AppModelJSON writes the same).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encodeIfPresent(swiftType, forKey: .swiftType)
@@ -173,26 +173,26 @@ public struct Attribute: Codable, Equatable, Sendable {
     }
 }
 
-public enum DeleteRule: String, Codable, Sendable {
+package enum DeleteRule: String, Codable, Sendable {
     case nullify, cascade, deny, noAction
 }
 
-public struct Relationship: Codable, Equatable, Sendable {
-    public var name: String
-    public var destination: String
-    public var toMany: Bool
-    public var optional: Bool
+package struct Relationship: Codable, Equatable, Sendable {
+    package var name: String
+    package var destination: String
+    package var toMany: Bool
+    package var optional: Bool
     /// The inverse property name on the destination, when declared or inferred.
-    public var inverse: String?
-    public var deleteRule: DeleteRule
+    package var inverse: String?
+    package var deleteRule: DeleteRule
     /// Core Data ordered to-many relationship (CloudKit cannot mirror these).
-    public var ordered: Bool
-    public var originalName: String?
+    package var ordered: Bool
+    package var originalName: String?
     /// `NSCloudKitMirroringDelegateIgnoredPropertyKey` is true in its userInfo: not mirrored.
-    public var mirroringIgnored: Bool
-    public var line: Int
+    package var mirroringIgnored: Bool
+    package var line: Int
 
-    public init(
+    package init(
         name: String, destination: String, toMany: Bool, optional: Bool, inverse: String?,
         deleteRule: DeleteRule = .nullify, ordered: Bool = false, originalName: String? = nil,
         mirroringIgnored: Bool = false, line: Int
@@ -213,7 +213,7 @@ public struct Relationship: Codable, Equatable, Sendable {
         case name, destination, toMany, optional, inverse, deleteRule, ordered, originalName, mirroringIgnored, line
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         destination = try container.decode(String.self, forKey: .destination)
@@ -228,7 +228,7 @@ public struct Relationship: Codable, Equatable, Sendable {
     }
 
     /// `mirroringIgnored` appears in JSON only when set (AppModelJSON writes the same).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(destination, forKey: .destination)
@@ -244,8 +244,8 @@ public struct Relationship: Codable, Equatable, Sendable {
 }
 
 /// Something the reader could not use, with where it was.
-public struct ModelDiagnostic: Codable, Equatable, Sendable {
-    public enum Kind: String, Codable, CaseIterable, Sendable {
+package struct ModelDiagnostic: Codable, Equatable, Sendable {
+    package enum Kind: String, Codable, CaseIterable, Sendable {
         /// A file could not be read or decoded.
         case unreadableFile = "unreadable-file"
         /// A stored property whose type could not be inferred.
@@ -257,12 +257,12 @@ public struct ModelDiagnostic: Codable, Equatable, Sendable {
         case parseError = "parse-error"
     }
 
-    public var kind: Kind
-    public var message: String
-    public var file: String
-    public var line: Int?
+    package var kind: Kind
+    package var message: String
+    package var file: String
+    package var line: Int?
 
-    public init(kind: Kind, message: String, file: String, line: Int? = nil) {
+    package init(kind: Kind, message: String, file: String, line: Int? = nil) {
         self.kind = kind
         self.message = message
         self.file = file

@@ -4,14 +4,14 @@ import SchemaGateBasics
 /// every fixture), at a fraction of the cost. A 5,000-model app prints ~20 MB of JSON,
 /// and going through JSONEncoder's intermediate values took longer than reading the
 /// models. Entities are written on every core and handed out in order.
-public enum AppModelJSON {
-    public static func encode(_ model: AppModel) -> [UInt8] {
+package enum AppModelJSON {
+    package static func encode(_ model: AppModel) -> [UInt8] {
         Array(encodedPieces(model).joined())
     }
 
     /// The same text in pieces (one per entity, plus the glue between them), for writing
     /// out without first copying megabytes into one buffer.
-    public static func encodedPieces(_ model: AppModel) -> [[UInt8]] {
+    package static func encodedPieces(_ model: AppModel) -> [[UInt8]] {
         let entities = ParallelMap.map(model.entities.count) { index in
             var writer = JSONTextWriter()
             writer.entity(model.entities[index])

@@ -2,7 +2,7 @@
 /// or as SwiftData gives it to a Swift type. It decides what NSPersistentCloudKitContainer
 /// writes for the property (Docs/CloudKitMapping.md). Raw values are the names an
 /// `.xcdatamodel` file uses.
-public enum AttributeType: String, Codable, Sendable, CaseIterable {
+package enum AttributeType: String, Codable, Sendable, CaseIterable {
     case integer16 = "Integer 16", integer32 = "Integer 32", integer64 = "Integer 64"
     case decimal = "Decimal", double = "Double", float = "Float"
     case string = "String", boolean = "Boolean", date = "Date", binary = "Binary"
@@ -16,14 +16,14 @@ public enum AttributeType: String, Codable, Sendable, CaseIterable {
     case undefined = "Undefined", objectID = "Object ID"
 
     /// The type of an `.xcdatamodel` `attributeType`; nil for names Core Data does not have.
-    public init?(coreDataName: String) {
+    package init?(coreDataName: String) {
         guard let type = AttributeType(rawValue: coreDataName), type != .collection else { return nil }
         self = type
     }
 
     /// The Swift type a Core Data attribute of this type reads as, for messages and
     /// `models` (`Integer 16` -> `Int16`); Transformable and Composite keep their names.
-    public var swiftTypeName: String {
+    package var swiftTypeName: String {
         switch self {
         case .integer16: return "Int16"
         case .integer32: return "Int32"
@@ -40,14 +40,14 @@ public enum AttributeType: String, Codable, Sendable, CaseIterable {
     /// `base`: its own type for the Swift types Core Data has one for,
     /// Transformable with `@Attribute(.transformable(by:))`, Collection for arrays, sets and
     /// dictionaries, and Composite for every other (Codable) value type.
-    public static func swiftData(base: String, isCollection: Bool, transformable: Bool) -> AttributeType {
+    package static func swiftData(base: String, isCollection: Bool, transformable: Bool) -> AttributeType {
         if transformable { return .transformable }
         if isCollection { return .collection }
         return swiftScalarTypes[unqualified(base)] ?? .composite
     }
 
     /// The Swift types SwiftData stores in an attribute of their own Core Data type.
-    public static let swiftScalarTypes: [String: AttributeType] = [
+    package static let swiftScalarTypes: [String: AttributeType] = [
         "Bool": .boolean,
         "Int8": .integer16, "Int16": .integer16, "UInt8": .integer16,
         "Int32": .integer32, "UInt16": .integer32,
@@ -58,7 +58,7 @@ public enum AttributeType: String, Codable, Sendable, CaseIterable {
     ]
 
     /// `Foundation.Date` -> `Date`; generic and nested names are left whole.
-    public static func unqualified(_ name: String) -> String {
+    package static func unqualified(_ name: String) -> String {
         // Every prefix ends with a dot: a name without one (nearly all) is left as is.
         guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
         for prefix in ["Swift.", "Foundation.", "CoreGraphics."] where name.hasPrefix(prefix) {

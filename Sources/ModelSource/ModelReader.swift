@@ -4,16 +4,16 @@ import SchemaGateBasics
 ///
 /// Never throws and never crashes on input: a path it cannot read, a malformed model file
 /// or a property whose type cannot be told becomes a `ModelDiagnostic` naming the file.
-public enum ModelReader {
+package enum ModelReader {
     /// Reads directories (walked recursively), `.swift` files and Core Data bundles.
     /// Relative paths are resolved against the process's current directory.
-    public static func read(paths: [String]) -> AppModel {
+    package static func read(paths: [String]) -> AppModel {
         read(paths: paths, workingDirectory: nil)
     }
 
     /// Like `read(paths:)`, resolving relative paths against `workingDirectory`; files are
     /// reported under the paths as given (`Models/Item.swift`), not as resolved.
-    public static func read(paths: [String], workingDirectory: String?) -> AppModel {
+    package static func read(paths: [String], workingDirectory: String?) -> AppModel {
         read(paths: paths, workingDirectory: workingDirectory, serial: false)
     }
 
@@ -30,14 +30,14 @@ public enum ModelReader {
 
     /// The files `read(paths:workingDirectory:)` reads, found by the same walk, without
     /// reading them: absolute when `workingDirectory` is (or the paths are).
-    public static func files(paths: [String], workingDirectory: String?) -> [String] {
+    package static func files(paths: [String], workingDirectory: String?) -> [String] {
         ModelFileCollector.plan(paths, workingDirectory: workingDirectory)
     }
 
     /// Reads in-memory files (for example blobs at an older git commit). Core Data models
     /// are passed as their `contents` files with the path inside the bundle
     /// (`App.xcdatamodeld/App 2.xcdatamodel/contents`) plus the bundle's `.xccurrentversion`.
-    public static func read(files: [ModelSourceFile]) -> AppModel {
+    package static func read(files: [ModelSourceFile]) -> AppModel {
         read(files: files, serial: false)
     }
 
@@ -48,7 +48,7 @@ public enum ModelReader {
 
     /// Reads and parses files, each given as the path to report and the path to read; one
     /// that cannot be read (deleted meanwhile) is left out.
-    public static func parse(files: [(path: String, readFrom: String)]) -> ParsedFiles {
+    package static func parse(files: [(path: String, readFrom: String)]) -> ParsedFiles {
         parse(files: files, serial: false)
     }
 
@@ -61,7 +61,7 @@ public enum ModelReader {
     }
 
     /// Parses in-memory files (git blobs, files already read).
-    public static func parse(_ files: [ModelSourceFile]) -> ParsedFiles {
+    package static func parse(_ files: [ModelSourceFile]) -> ParsedFiles {
         parse(files, serial: false)
     }
 
@@ -72,7 +72,7 @@ public enum ModelReader {
     /// Reads two versions of one tree (a base commit and the working tree) that share
     /// most files: `shared` is in both; `old` and `new` are the files only in (or
     /// different in) one version. The two models are assembled at the same time.
-    public static func readVersions(shared: ParsedFiles, old: ParsedFiles, new: ParsedFiles) -> (old: AppModel, new: AppModel) {
+    package static func readVersions(shared: ParsedFiles, old: ParsedFiles, new: ParsedFiles) -> (old: AppModel, new: AppModel) {
         readVersions(shared: shared, old: old, new: new, serial: false)
     }
 
@@ -116,7 +116,7 @@ public enum ModelReader {
 
     /// Whether the reader reads a Swift file at all (it skips the others unread, without a
     /// diagnostic): `lint --staged` writes out only these.
-    public static func isWorthReading(swift bytes: [UInt8]) -> Bool {
+    package static func isWorthReading(swift bytes: [UInt8]) -> Bool {
         SwiftModelParser.isWorthReading(bytes)
     }
 

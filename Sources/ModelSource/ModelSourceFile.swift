@@ -2,11 +2,11 @@
 /// (its path inside the bundle, e.g. `App.xcdatamodeld/App 2.xcdatamodel/contents`) or a
 /// bundle's `.xccurrentversion`. Lets callers read models from anywhere (a directory, a
 /// git blob at an older commit) through one reader.
-public struct ModelSourceFile: Sendable, Equatable {
-    public var path: String
-    public var contents: [UInt8]
+package struct ModelSourceFile: Sendable, Equatable {
+    package var path: String
+    package var contents: [UInt8]
 
-    public init(path: String, contents: [UInt8]) {
+    package init(path: String, contents: [UInt8]) {
         self.path = path
         self.contents = contents
     }

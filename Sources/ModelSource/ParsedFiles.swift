@@ -1,7 +1,7 @@
 /// Files parsed on their own, to be assembled into models later with other files: the
 /// files two versions of a tree share are parsed once for both, and change detection asks
 /// what each changed file does with models without lexing it a second time.
-public struct ParsedFiles: Sendable {
+package struct ParsedFiles: Sendable {
     var results: [(path: String, result: ModelReader.FileResult)]
     private var indexByPath: [String: Int]
 
@@ -10,12 +10,12 @@ public struct ParsedFiles: Sendable {
         indexByPath = Dictionary(results.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public init() {
+    package init() {
         self.init([])
     }
 
     /// The files whose path passes `isIncluded`.
-    public func filter(_ isIncluded: (String) -> Bool) -> ParsedFiles {
+    package func filter(_ isIncluded: (String) -> Bool) -> ParsedFiles {
         ParsedFiles(results.filter { isIncluded($0.path) })
     }
 
@@ -23,7 +23,7 @@ public struct ParsedFiles: Sendable {
     /// lines aside: both Swift files with equal declarations and no problems, or both
     /// absent or of no interest to it. A Core Data file never counts as the same (its
     /// model is read from the whole bundle).
-    public func declaresTheSame(at path: String, as other: ParsedFiles) -> Bool {
+    package func declaresTheSame(at path: String, as other: ParsedFiles) -> Bool {
         switch (result(at: path), other.result(at: path)) {
         case (nil, nil), (.skipped?, nil), (nil, .skipped?), (.skipped?, .skipped?):
             return true
@@ -36,7 +36,7 @@ public struct ParsedFiles: Sendable {
 
     /// Whether the reader takes anything from the file at `path` (false when it was not
     /// parsed here, or holds nothing model-like).
-    public func contributes(at path: String) -> Bool {
+    package func contributes(at path: String) -> Bool {
         switch result(at: path) {
         case nil, .skipped?: return false
         case .swift?, .coreData?: return true
@@ -49,7 +49,7 @@ public struct ParsedFiles: Sendable {
 
     /// What a parsed Swift file does with models; nil for a path not parsed here. A file
     /// the reader skipped (nothing model-like in it) neither declares nor registers.
-    public func modelRoles(of path: String) -> SwiftModelParser.ModelRoles? {
+    package func modelRoles(of path: String) -> SwiftModelParser.ModelRoles? {
         guard let index = indexByPath[path] else { return nil }
         guard case .swift(let declarations, _) = results[index].result else {
             return SwiftModelParser.ModelRoles(declaresModel: false, registersModels: false)

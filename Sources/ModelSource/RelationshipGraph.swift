@@ -4,19 +4,19 @@
 /// unpaired relationship points each way. Core Data infers none: its CloudKit validator
 /// requires `inverseRelationship`, which only the model file sets (Docs/CloudKitMapping.md,
 /// R-inverse). Record types: an entity is mirrored to its root entity's `CD_` type.
-public struct RelationshipGraph: Sendable {
-    public enum Inverse: Equatable, Sendable {
+package struct RelationshipGraph: Sendable {
+    package enum Inverse: Equatable, Sendable {
         case found(Relationship)
         /// The destination is not among the models read (linting a subset of files).
         case unknownDestination
         case missing(String)
     }
 
-    public let entities: [Entity]
+    package let entities: [Entity]
     /// `entities` by name (the first of a name), looked up once per relationship.
     private let byName: [String: Entity]
 
-    public init(entities: [Entity]) {
+    package init(entities: [Entity]) {
         self.entities = entities
         var byName: [String: Entity] = [:]
         byName.reserveCapacity(entities.count)
@@ -24,27 +24,27 @@ public struct RelationshipGraph: Sendable {
         self.byName = byName
     }
 
-    public init(model: AppModel) {
+    package init(model: AppModel) {
         self.init(entities: model.entities)
     }
 
-    public func entity(named name: String) -> Entity? { byName[name] }
+    package func entity(named name: String) -> Entity? { byName[name] }
 
     // MARK: - Record types
 
     /// Follows parents to the root; a cycle or a missing parent stops at the last entity seen.
-    public func root(of entity: Entity) -> Entity {
+    package func root(of entity: Entity) -> Entity {
         entity.root { byName[$0] }
     }
 
     /// The record type NSPersistentCloudKitContainer mirrors `entity` to: its root's.
-    public func recordType(of entity: Entity) -> String {
+    package func recordType(of entity: Entity) -> String {
         CloudKitName.recordType(root(of: entity).name)
     }
 
     // MARK: - Inverses
 
-    public func inverse(of relationship: Relationship, in entity: Entity) -> Inverse {
+    package func inverse(of relationship: Relationship, in entity: Entity) -> Inverse {
         guard let destination = byName[relationship.destination] else { return .unknownDestination }
         if let name = relationship.inverse {
             if let inverse = destination.relationships.first(where: { $0.name == name }) { return .found(inverse) }
@@ -90,7 +90,7 @@ public struct RelationshipGraph: Sendable {
 
     /// Many-to-many pairs (both ends to-many, each the other's inverse), each listed once,
     /// in model order: Core Data stores their links as `CDMR` records.
-    public func manyToManyPairs() -> [ManyToManyPair] {
+    package func manyToManyPairs() -> [ManyToManyPair] {
         var pairs: [ManyToManyPair] = []
         var seen = Set<String>()
         for entity in entities {
@@ -108,39 +108,39 @@ public struct RelationshipGraph: Sendable {
     }
 }
 
-public struct ManyToManyPair: Equatable, Sendable {
-    public struct End: Equatable, Sendable {
-        public var entity: String
-        public var relationship: String
-        public var line: Int
-        public var file: String
+package struct ManyToManyPair: Equatable, Sendable {
+    package struct End: Equatable, Sendable {
+        package var entity: String
+        package var relationship: String
+        package var line: Int
+        package var file: String
     }
 
-    public var first: End
-    public var second: End
+    package var first: End
+    package var second: End
 
-    public var entities: Set<String> { [first.entity, second.entity] }
-    public var description: String { "\(first.entity).\(first.relationship) <-> \(second.entity).\(second.relationship)" }
+    package var entities: Set<String> { [first.entity, second.entity] }
+    package var description: String { "\(first.entity).\(first.relationship) <-> \(second.entity).\(second.relationship)" }
 }
 
 /// The names NSPersistentCloudKitContainer gives records and fields (Docs/CloudKitMapping.md,
 /// source A): `CD_` and the entity's or property's name.
-public enum CloudKitName {
-    public static let prefix = "CD_"
+package enum CloudKitName {
+    package static let prefix = "CD_"
 
     /// `CD_Item`, the record type of root entity `Item`.
-    public static func recordType(_ entity: String) -> String { prefix + entity }
+    package static func recordType(_ entity: String) -> String { prefix + entity }
 
     /// `CD_notes`, the field of property `notes`.
-    public static func field(_ property: String) -> String { prefix + property }
+    package static func field(_ property: String) -> String { prefix + property }
 }
 
 extension Entity {
     /// SwiftData models are read from Swift files; everything else is Core Data.
-    public var isSwiftData: Bool { file.hasSuffix(".swift") }
+    package var isSwiftData: Bool { file.hasSuffix(".swift") }
 
     /// Follows parents to the root; a cycle or a missing parent stops at the last entity seen.
-    public func root(_ entityNamed: (String) -> Entity?) -> Entity {
+    package func root(_ entityNamed: (String) -> Entity?) -> Entity {
         var current = self
         var seen: Set<String> = [name]
         while let parentName = current.parent, let parent = entityNamed(parentName), seen.insert(parentName).inserted {

@@ -6,9 +6,9 @@ import ModelSource
 /// companion a large value moves to, and whether initializeCloudKitSchema creates them.
 /// The only place that knows it: the expected schema, create's verification and lint's
 /// type-change rule all ask here.
-public enum CloudKitFieldMapping {
+package enum CloudKitFieldMapping {
     /// Which companion a variable-length value gets, which decides its default severity.
-    public enum AssetCompanion: String, Sendable {
+    package enum AssetCompanion: String, Sendable {
         /// String and URI: text rarely outgrows a record.
         case text
         /// Binary and Transformable (and, unverified, SwiftData collections).
@@ -17,7 +17,7 @@ public enum CloudKitFieldMapping {
 
     /// Whether initializeCloudKitSchema writes the field (it saves one record per entity
     /// with a sample value for each attribute, PFCloudKitSchemaGenerator).
-    public enum Creation: Equatable, Sendable {
+    package enum Creation: Equatable, Sendable {
         case byInitializer
         /// No sample value for Composite: only a saved record that carries a value creates it.
         case onlyBySavedValue
@@ -25,20 +25,20 @@ public enum CloudKitFieldMapping {
         case unverified
     }
 
-    public struct Mapping: Equatable, Sendable {
-        public var type: PrimitiveType
-        public var companion: AssetCompanion?
+    package struct Mapping: Equatable, Sendable {
+        package var type: PrimitiveType
+        package var companion: AssetCompanion?
         /// The evidence does not settle whether the companion exists: never an error.
-        public var companionUnverified = false
+        package var companionUnverified = false
         /// The evidence does not settle the field type: a different type is never an error.
-        public var typeUnverified = false
-        public var creation: Creation = .byInitializer
+        package var typeUnverified = false
+        package var creation: Creation = .byInitializer
 
-        public var companionCreation: Creation { companionUnverified ? .unverified : creation }
+        package var companionCreation: Creation { companionUnverified ? .unverified : creation }
     }
 
     /// What Core Data does with an attribute.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case field(Mapping)
         /// Derived, mirroring-ignored, Undefined and Object ID attributes.
         case notWritten
@@ -46,7 +46,7 @@ public enum CloudKitFieldMapping {
         case unknownType
     }
 
-    public static func outcome(for attribute: Attribute) -> Outcome {
+    package static func outcome(for attribute: Attribute) -> Outcome {
         guard attribute.isMirrored else { return .notWritten }
         guard let type = attribute.attributeType else { return .unknownType }
         guard var mapping = mapping(for: type, encrypted: attribute.isCloudEncrypted) else { return .notWritten }
@@ -58,7 +58,7 @@ public enum CloudKitFieldMapping {
     /// The field Core Data writes for an attribute of `type` (PFCloudKitSerializer's
     /// newCKRecordsFromObject: companions only for String, URI, Binary, Transformable);
     /// nil for the types it never writes (shouldTrackAttribute skips Undefined).
-    public static func mapping(for type: AttributeType, encrypted: Bool = false) -> Mapping? {
+    package static func mapping(for type: AttributeType, encrypted: Bool = false) -> Mapping? {
         guard var mapping = plainMapping(type) else { return nil }
         if encrypted, let encryptable = encryptable(mapping.type) { mapping.type = .encrypted(encryptable) }
         return mapping
@@ -104,7 +104,7 @@ public enum CloudKitFieldMapping {
     /// Index options a Development export shows for a field of this type (observed):
     /// STRING queryable, searchable, sortable; numbers, dates and bytes queryable and
     /// sortable; assets and encrypted fields none.
-    public static func defaultIndexes(for type: PrimitiveType) -> IndexOptions {
+    package static func defaultIndexes(for type: PrimitiveType) -> IndexOptions {
         switch type {
         case .string: return [.queryable, .searchable, .sortable]
         case .int64, .double, .timestamp, .bytes: return [.queryable, .sortable]
@@ -113,13 +113,13 @@ public enum CloudKitFieldMapping {
         }
     }
 
-    public static func field(_ name: String, _ type: PrimitiveType) -> Field {
+    package static func field(_ name: String, _ type: PrimitiveType) -> Field {
         Field(name: name, type: .primitive(type), options: defaultIndexes(for: type))
     }
 
     /// The six fields CloudKit adds to every record type, as Core Data exports show them
     /// (`___recordID` without QUERYABLE until someone adds the index).
-    public static let systemFields: [Field] = [
+    package static let systemFields: [Field] = [
         Field(name: "___createTime", type: .primitive(.timestamp)),
         Field(name: "___createdBy", type: .primitive(.reference)),
         Field(name: "___etag", type: .primitive(.string)),
@@ -129,12 +129,12 @@ public enum CloudKitFieldMapping {
     ]
 
     /// Private-database grants of every Core Data record type.
-    public static let recordTypeGrants: [Grant] = [
+    package static let recordTypeGrants: [Grant] = [
         Grant(.write, to: "_creator"), Grant(.create, to: "_icloud"), Grant(.read, to: "_world"),
     ]
 
     /// `Users`, present in every container.
-    public static var usersRecordType: RecordType {
+    package static var usersRecordType: RecordType {
         RecordType(
             name: "Users", fields: systemFields + [Field(name: "roles", type: .list(.int64))],
             grants: [Grant(.write, to: "_creator"), Grant(.read, to: "_world")])

@@ -1,15 +1,15 @@
 import CloudKitSchema
 
 /// A schema with the name of where it came from, for messages and finding locations.
-public struct NamedSchema: Sendable {
+package struct NamedSchema: Sendable {
     /// `Development`, `Production`, `the app's models`...
-    public var name: String
+    package var name: String
     /// The environment key reported in JSON (`development`, `production`), if any.
-    public var environment: String?
-    public var schema: Schema
-    public var file: String?
+    package var environment: String?
+    package var schema: Schema
+    package var file: String?
 
-    public init(name: String, environment: String?, schema: Schema, file: String?) {
+    package init(name: String, environment: String?, schema: Schema, file: String?) {
         self.name = name
         self.environment = environment
         self.schema = schema
@@ -21,10 +21,10 @@ public struct NamedSchema: Sendable {
 /// exists, normally Production) into findings: what the target lacks is an error, a field
 /// whose type differs is an error no deploy can fix, index and grant drift are warnings,
 /// what only the target has is info.
-public enum DriftCheck {
-    public static let deployFix = FieldCreationAdvice.deployFix
+package enum DriftCheck {
+    package static let deployFix = FieldCreationAdvice.deployFix
 
-    public static func findings(reference: NamedSchema, target: NamedSchema) -> [Finding] {
+    package static func findings(reference: NamedSchema, target: NamedSchema) -> [Finding] {
         SchemaDiff.differences(from: reference.schema, to: target.schema).map {
             finding(for: $0, reference: reference, target: target)
         }

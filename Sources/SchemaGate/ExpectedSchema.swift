@@ -3,41 +3,41 @@ import ModelSource
 
 /// The CloudKit schema the app's models require, and for every record type and field
 /// the model source that requires it and how bad it is when Production lacks it.
-public struct ExpectedSchema: Sendable {
-    public var schema: Schema
+package struct ExpectedSchema: Sendable {
+    package var schema: Schema
     /// One per record type (`field` nil) and per field, in schema order.
-    public private(set) var expectations: [Expectation]
+    package private(set) var expectations: [Expectation]
     private var index: [String: Int] = [:]
 
     /// A model property, by its entity's name and its own.
-    public struct Property: Equatable, Sendable {
-        public var entity: String
-        public var name: String
+    package struct Property: Equatable, Sendable {
+        package var entity: String
+        package var name: String
     }
 
     /// Why a record type or field must exist.
-    public struct Expectation: Equatable, Sendable {
-        public var recordType: String
+    package struct Expectation: Equatable, Sendable {
+        package var recordType: String
         /// Nil for the record type itself.
-        public var field: String?
+        package var field: String?
         /// The model source requiring it (a `.swift` file or a Core Data `contents` file).
-        public var file: String
-        public var line: Int
+        package var file: String
+        package var line: Int
         /// The severity when Production lacks it.
-        public var severity: Severity
+        package var severity: Severity
         /// What requires it, for messages: `Item.notes (String)`, `@Model Item`.
-        public var reason: String
+        package var reason: String
         /// False when the model's Swift type could not be told: only presence is checked.
-        public var typeKnown: Bool
+        package var typeKnown: Bool
         /// What creates the field in Development, for the fix when it is missing.
-        public var creation: CloudKitFieldMapping.Creation
+        package var creation: CloudKitFieldMapping.Creation
         /// Why the mapping behind the field is unverified (nil when the evidence settles
         /// it): lacking it, or having it with another type, is then only a warning.
-        public var unverified: String?
+        package var unverified: String?
         /// The model property that writes the field (`Item`, `condition`), for fixes.
-        public var property: Property?
+        package var property: Property?
 
-        public init(
+        package init(
             recordType: String, field: String?, file: String, line: Int, severity: Severity, reason: String,
             typeKnown: Bool = true, creation: CloudKitFieldMapping.Creation = .byInitializer, unverified: String? = nil,
             property: Property? = nil
@@ -55,13 +55,13 @@ public struct ExpectedSchema: Sendable {
         }
     }
 
-    public init(schema: Schema, expectations: [Expectation]) {
+    package init(schema: Schema, expectations: [Expectation]) {
         self.schema = schema
         self.expectations = []
         for expectation in expectations { add(expectation) }
     }
 
-    public func expectation(recordType: String, field: String? = nil) -> Expectation? {
+    package func expectation(recordType: String, field: String? = nil) -> Expectation? {
         index[Self.key(recordType, field)].map { expectations[$0] }
     }
 
@@ -78,7 +78,7 @@ public struct ExpectedSchema: Sendable {
     }
 
     /// Maps the models to record types and fields (Docs/CloudKitMapping.md).
-    public static func build(from model: AppModel, options: ExpectedSchemaOptions = .default) -> ExpectedSchema {
+    package static func build(from model: AppModel, options: ExpectedSchemaOptions = .default) -> ExpectedSchema {
         ExpectedSchemaBuilder(model: model, options: options).build()
     }
 }

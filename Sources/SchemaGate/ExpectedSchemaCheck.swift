@@ -7,10 +7,10 @@ import ModelSource
 /// model source line that requires the missing piece, so Xcode shows them in the model.
 ///
 /// Index options, grants and roles are not compared: models say nothing about them.
-public enum ExpectedSchemaCheck {
+package enum ExpectedSchemaCheck {
     /// `development`: the Development exports compared in the same run (none: unknown),
     /// which decide whether a missing piece only needs a deploy or must be created first.
-    public static func findings(expected: ExpectedSchema, production: NamedSchema, development: [NamedSchema] = []) -> [Finding] {
+    package static func findings(expected: ExpectedSchema, production: NamedSchema, development: [NamedSchema] = []) -> [Finding] {
         let reference = NamedSchema(name: "the app's models", environment: nil, schema: expected.schema, file: nil)
         var findings: [Finding] = []
         for difference in SchemaDiff.differences(from: expected.schema, to: production.schema) {
@@ -84,12 +84,12 @@ public enum ExpectedSchemaCheck {
 /// Model reading problems as findings: a file that cannot be read or parsed is an input
 /// error (the check cannot vouch for what it did not read); types it could not tell and
 /// registration mismatches are warnings.
-public enum ModelDiagnosticFindings {
+package enum ModelDiagnosticFindings {
     /// Reader diagnostics as findings, the one mapping `lint`, `check` and the gate use.
     /// They are not rules: they cannot be switched off or suppressed, because a model that
     /// could not be read is a model that was not checked. `revision` (lint --since) names
     /// the release an older model was read at.
-    public static func findings(for diagnostics: [ModelDiagnostic], at revision: String? = nil) -> [Finding] {
+    package static func findings(for diagnostics: [ModelDiagnostic], at revision: String? = nil) -> [Finding] {
         diagnostics.map { diagnostic in
             Finding(
                 severity: isInputProblem(diagnostic) ? .error : .warning, code: diagnostic.kind.rawValue,
@@ -98,18 +98,18 @@ public enum ModelDiagnosticFindings {
         }
     }
 
-    public static func findings(for model: AppModel) -> [Finding] {
+    package static func findings(for model: AppModel) -> [Finding] {
         findings(for: model.diagnostics)
     }
 
     /// `file:line: message`, the path said once (a message about a missing path names it already).
-    public static func located(_ diagnostic: ModelDiagnostic) -> String {
+    package static func located(_ diagnostic: ModelDiagnostic) -> String {
         guard !diagnostic.file.isEmpty, !diagnostic.message.hasPrefix(diagnostic.file + ":") else { return diagnostic.message }
         return "\(diagnostic.file)\(diagnostic.line.map { ":\($0)" } ?? ""): \(diagnostic.message)"
     }
 
     /// Unreadable or unparsable model files: the run cannot be trusted (exit 2).
-    public static func isInputProblem(_ diagnostic: ModelDiagnostic) -> Bool {
+    package static func isInputProblem(_ diagnostic: ModelDiagnostic) -> Bool {
         isInputProblem(diagnostic.kind)
     }
 

@@ -1,23 +1,23 @@
 /// How strictly the expected schema is enforced. Plain values so a config file can set
 /// them (`.cloudkit-schema.json`); every key is optional when decoding.
-public struct ExpectedSchemaOptions: Codable, Equatable, Sendable {
+package struct ExpectedSchemaOptions: Codable, Equatable, Sendable {
     /// The app shares records with `CKShare`: Core Data writes `CD_moveReceipt` when it
     /// moves records into a share's zone, so lacking it becomes an error.
-    public var sharesRecords: Bool
+    package var sharesRecords: Bool
     /// When Production lacks the `_ckAsset` companion of a String or URL attribute
     /// (needed only once a value outgrows the record, rare for text).
-    public var stringAssetSeverity: Severity
+    package var stringAssetSeverity: Severity
     /// When Production lacks the `_ckAsset` companion of a Data or encoded attribute
     /// (photos, documents, Codable values: the first large value stalls sync).
-    public var dataAssetSeverity: Severity
+    package var dataAssetSeverity: Severity
     /// Overrides the severity of a missing `CD_moveReceipt` / `CD_moveReceipt_ckAsset`
     /// (default: warning, error when `sharesRecords`).
-    public var moveReceiptSeverity: Severity?
+    package var moveReceiptSeverity: Severity?
     /// Also expect `@Model` classes that are neither registered nor reachable from a
     /// registered one (SwiftData does not sync them, so by default they are not expected).
-    public var includeUnregisteredModels: Bool
+    package var includeUnregisteredModels: Bool
 
-    public init(
+    package init(
         sharesRecords: Bool = false, stringAssetSeverity: Severity = .warning, dataAssetSeverity: Severity = .error,
         moveReceiptSeverity: Severity? = nil, includeUnregisteredModels: Bool = false
     ) {
@@ -28,10 +28,10 @@ public struct ExpectedSchemaOptions: Codable, Equatable, Sendable {
         self.includeUnregisteredModels = includeUnregisteredModels
     }
 
-    public static let `default` = ExpectedSchemaOptions()
+    package static let `default` = ExpectedSchemaOptions()
 
     /// The severity a missing `CD_moveReceipt` (or its asset) gets.
-    public var effectiveMoveReceiptSeverity: Severity {
+    package var effectiveMoveReceiptSeverity: Severity {
         moveReceiptSeverity ?? (sharesRecords ? .error : .warning)
     }
 
@@ -39,7 +39,7 @@ public struct ExpectedSchemaOptions: Codable, Equatable, Sendable {
         case sharesRecords, stringAssetSeverity, dataAssetSeverity, moveReceiptSeverity, includeUnregisteredModels
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self.default
         sharesRecords = try container.decodeIfPresent(Bool.self, forKey: .sharesRecords) ?? defaults.sharesRecords

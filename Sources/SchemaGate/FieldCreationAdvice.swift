@@ -8,9 +8,9 @@ import ModelSource
 /// value for every attribute type except Composite, so a Composite field (a SwiftData
 /// Codable struct or enum) appears only when a record carrying a value is saved
 /// (Docs/CloudKitMapping.md).
-public enum FieldCreationAdvice {
+package enum FieldCreationAdvice {
     /// What the compared exports say about Development.
-    public enum DevelopmentState: Equatable, Sendable {
+    package enum DevelopmentState: Equatable, Sendable {
         /// Development has the record type (and field): only the deploy is missing.
         case has
         /// Development lacks it too: it must be created there first.
@@ -22,13 +22,13 @@ public enum FieldCreationAdvice {
     /// The last step of every fix: deploying is a deliberate human action.
     static let deployStep = "deploy the schema to Production: CloudKit Console → your container → Deploy Schema Changes."
     /// The fix when Development has what Production lacks (or when a deploy is all any fix can be).
-    public static let deployFix = "Deploy the schema to Production: CloudKit Console → your container → Deploy Schema Changes."
+    package static let deployFix = "Deploy the schema to Production: CloudKit Console → your container → Deploy Schema Changes."
 
     static let initializerCreates = "a debug build calling initializeCloudKitSchema creates every record type and every field it has a sample value for"
 
     /// The fix when Production lacks what `expectation` describes (a record type when its
     /// field is nil), for the state Development is in.
-    public static func productionFix(
+    package static func productionFix(
         _ expectation: ExpectedSchema.Expectation?, type: FieldType?, development: DevelopmentState
     ) -> String {
         switch development {
@@ -63,7 +63,7 @@ public enum FieldCreationAdvice {
 
     /// Why Development still lacks a field after the create command ran, or nil when
     /// initializeCloudKitSchema should have created it.
-    public static func notCreatedByInitializer(_ expectation: ExpectedSchema.Expectation?) -> String? {
+    package static func notCreatedByInitializer(_ expectation: ExpectedSchema.Expectation?) -> String? {
         switch expectation?.creation {
         case .onlyBySavedValue?:
             return "initializeCloudKitSchema writes no sample value for Composite attributes (Codable structs and enums), so it cannot create it"
@@ -75,7 +75,7 @@ public enum FieldCreationAdvice {
     }
 
     /// The fix for a field the create command left missing.
-    public static func developmentFix(_ expectation: ExpectedSchema.Expectation?) -> String {
+    package static func developmentFix(_ expectation: ExpectedSchema.Expectation?) -> String {
         guard let expectation, expectation.creation != .byInitializer else {
             return "Check that the create command registers the current models; initializeCloudKitSchema creates this field."
         }

@@ -3,7 +3,7 @@ import ModelSource
 /// The codes of findings that are not lint rules: what the schema checks report. The
 /// checks build their findings with these, so a new code cannot be emitted without a
 /// description here.
-public enum FindingCode: String, CaseIterable, Sendable {
+package enum FindingCode: String, CaseIterable, Sendable {
     case missingRecordType = "missing-record-type"
     case missingField = "missing-field"
     case fieldTypeMismatch = "field-type-mismatch"
@@ -16,9 +16,9 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case missingSnapshot = "missing-snapshot"
     case staleSnapshot = "stale-snapshot"
 
-    public var id: String { rawValue }
+    package var id: String { rawValue }
 
-    public var descriptor: LintRuleInfo {
+    package var descriptor: LintRuleInfo {
         let (severity, summary, help) = details
         return LintRuleInfo(id: id, severity: severity, summary: summary, fix: help)
     }
@@ -62,8 +62,8 @@ public enum FindingCode: String, CaseIterable, Sendable {
 /// for reports that describe their rules (SARIF's `tool.driver.rules`): the lint rules
 /// (`LintRuleCatalog`), the schema checks' codes (`FindingCode`), the model reader's
 /// diagnostics and the exit-2 errors.
-public enum FindingCatalog {
-    public static var all: [LintRuleInfo] {
+package enum FindingCatalog {
+    package static var all: [LintRuleInfo] {
         LintRuleCatalog.infos + FindingCode.allCases.map(\.descriptor)
             + ModelDiagnostic.Kind.allCases.map(descriptor(for:))
             + ErrorCategory.allCases.map(descriptor(for:))

@@ -6,12 +6,12 @@ import Dispatch
 /// The gate wraps each step: `let changes = try timer.measure("change detection") { ... }`;
 /// the command prints `timer.lines()` to stderr when `--verbose` is given. A phase measured
 /// twice (one per container) adds up under one name, in the order first seen.
-public final class PhaseTimer: @unchecked Sendable {
-    public struct Phase: Equatable, Sendable {
-        public var name: String
-        public var seconds: Double
+package final class PhaseTimer: @unchecked Sendable {
+    package struct Phase: Equatable, Sendable {
+        package var name: String
+        package var seconds: Double
         /// How many times it ran.
-        public var count: Int
+        package var count: Int
     }
 
     private let now: @Sendable () -> UInt64
@@ -20,20 +20,20 @@ public final class PhaseTimer: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
 
     /// `now` returns nanoseconds on a monotonic clock (tests pass a fake one).
-    public init(now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+    package init(now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
         self.now = now
         started = now()
     }
 
     /// Runs `body`, adding its wall time (also when it throws) to the phase `name`.
     @discardableResult
-    public func measure<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
+    package func measure<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let start = now()
         defer { add(name, seconds: Double(now() &- start) / 1e9) }
         return try body()
     }
 
-    public func add(_ name: String, seconds: Double) {
+    package func add(_ name: String, seconds: Double) {
         lock.wait()
         defer { lock.signal() }
         if let index = recorded.firstIndex(where: { $0.name == name }) {
@@ -44,7 +44,7 @@ public final class PhaseTimer: @unchecked Sendable {
         }
     }
 
-    public var phases: [Phase] {
+    package var phases: [Phase] {
         lock.wait()
         defer { lock.signal() }
         return recorded
@@ -52,7 +52,7 @@ public final class PhaseTimer: @unchecked Sendable {
 
     /// `timing: <phase> <ms> (<share>%)` per phase, then the total since the timer was
     /// made (which includes anything not measured, shown as `other`).
-    public func lines() -> [String] {
+    package func lines() -> [String] {
         let phases = self.phases
         let total = Double(now() &- started) / 1e9
         let measured = phases.reduce(0) { $0 + $1.seconds }

@@ -2,20 +2,20 @@ import CloudKitSchema
 
 /// The read-only `check` step: what Production lacks, measured against the schema the
 /// app's models require (when given) and every reference export (Development).
-public struct SchemaCheck: Sendable {
-    public var production: NamedSchema
+package struct SchemaCheck: Sendable {
+    package var production: NamedSchema
     /// References Production is measured against, in report order.
-    public var references: [NamedSchema]
+    package var references: [NamedSchema]
     /// The schema the models require; measured first, so shared gaps point at model source.
-    public var expected: ExpectedSchema?
+    package var expected: ExpectedSchema?
 
-    public init(production: NamedSchema, references: [NamedSchema], expected: ExpectedSchema? = nil) {
+    package init(production: NamedSchema, references: [NamedSchema], expected: ExpectedSchema? = nil) {
         self.production = production
         self.references = references
         self.expected = expected
     }
 
-    public func run() -> Report {
+    package func run() -> Report {
         var findings: [Finding] = []
         var positions: [String: Int] = [:]
         func add(_ finding: Finding) {
@@ -44,7 +44,7 @@ public struct SchemaCheck: Sendable {
     }
 }
 
-public extension NamedSchema {
+package extension NamedSchema {
     /// Reads a .ckdb file for one environment.
     static func load(path: String, name: String, environment: String?) throws(SchemaParseError) -> NamedSchema {
         NamedSchema(name: name, environment: environment, schema: try SchemaParser.parse(contentsOf: path), file: path)

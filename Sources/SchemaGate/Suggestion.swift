@@ -1,10 +1,10 @@
 /// "Did you mean": the one place that picks the nearest known word for a misspelt
 /// command, option, format, configuration key or lint rule id.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate within a small edit distance of `word` (case-insensitive): at most
     /// 2 edits, or a third of the candidate's length. Otherwise a candidate that starts
     /// with `word` (3 characters or more), as `cktool` for `cktoolSeconds`.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = Array(word.lowercased())
         let scored = candidates.map { ($0, editDistance(lowered, Array($0.lowercased()))) }
         if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) { return best.0 }

@@ -1,8 +1,8 @@
 /// Who the tool is, for `--version` and for reports that name their producer (SARIF's
 /// `tool.driver`).
-public enum ToolIdentity {
-    public static let name = "cloudkit-schema"
-    public static let version = "0.1.0"
-    /// Where users read about the tool and its rules.
-    public static let informationURI = "https://github.com/CloudKitSchemaGate/CloudKitSchemaGate"
+package enum ToolIdentity {
+    package static let name = "cloudkit-schema"
+    package static let version = "0.1.0"
+    // No `informationUri`: SARIF makes it optional, and the project has no published
+    // address to name.
 }

@@ -23,7 +23,6 @@ import Testing
             let driver = (run["tool"] as? [String: Any])?["driver"] as? [String: Any] ?? [:]
             expect(!(driver["name"] as? String ?? "").isEmpty, "tool.driver.name is missing")
             expect(driver["version"] is String, "tool.driver.version is missing")
-            expect((driver["informationUri"] as? String).flatMap(URL.init(string:))?.scheme == "https", "informationUri is not an absolute URI")
             let rules = driver["rules"] as? [[String: Any]] ?? []
             let ids = rules.compactMap { $0["id"] as? String }
             expect(ids.count == rules.count && Set(ids).count == ids.count, "rule ids are missing or repeated")

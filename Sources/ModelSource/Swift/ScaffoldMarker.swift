@@ -7,12 +7,12 @@ import SchemaGateBasics
 ///
 /// Recognised only in the header (the comments before the first line of code), so the
 /// text inside a string literal or deep in some other file never marks it.
-public enum ScaffoldMarker {
-    public static let token = "cloudkit-schema:scaffold"
+package enum ScaffoldMarker {
+    package static let token = "cloudkit-schema:scaffold"
     private static let tokenBytes = Array(token.utf8)
 
     /// Whether the file's header comments carry the token.
-    public static func isMarked(_ bytes: [UInt8]) -> Bool {
+    package static func isMarked(_ bytes: [UInt8]) -> Bool {
         guard ByteSearch.contains(bytes, tokenBytes) else { return false }
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {

@@ -292,8 +292,8 @@ struct SwiftModelAssembler {
 
 /// Which entities SwiftData includes given the registered ones: registered types, the
 /// destinations of their relationships, and their parents, transitively.
-public enum Reachability {
-    public static func closure(from registered: [String], in entities: [Entity]) -> Set<String> {
+package enum Reachability {
+    package static func closure(from registered: [String], in entities: [Entity]) -> Set<String> {
         // Positions, not copies of the entities: an app has thousands.
         var byName: [String: Int] = [:]
         byName.reserveCapacity(entities.count)

@@ -11,26 +11,26 @@ import SchemaGateBasics
 /// The `may...` functions are byte searches: false means the file certainly cannot
 /// declare or register a model, so callers can skip lexing it. The others lex the file
 /// and only count real code, never comments or string literals.
-public enum SwiftModelParser {
+package enum SwiftModelParser {
     /// False when the bytes cannot declare a model: they contain no `@Model` (nor `Model`
     /// after `@SwiftData.`) anywhere.
-    public static func mayDeclareModel(_ bytes: [UInt8]) -> Bool {
+    package static func mayDeclareModel(_ bytes: [UInt8]) -> Bool {
         ModelBytes.containsModelMacro(bytes)
     }
 
     /// False when the bytes cannot register model types or choose a schema version: none of
     /// `Schema`, `ModelContainer`, `modelContainer`, `PersistentModel`, `VersionedSchema` occur.
-    public static func mayRegisterModels(_ bytes: [UInt8]) -> Bool {
+    package static func mayRegisterModels(_ bytes: [UInt8]) -> Bool {
         ModelBytes.registrationHints.contains { ByteSearch.contains(bytes, $0) }
     }
 
     /// `mayDeclareModel || mayRegisterModels`, after one quick pass that rules out most files.
-    public static func mayTouchModels(_ bytes: [UInt8]) -> Bool {
+    package static func mayTouchModels(_ bytes: [UInt8]) -> Bool {
         ModelHintScan.mayMentionModels(bytes) && (mayDeclareModel(bytes) || mayRegisterModels(bytes))
     }
 
     /// True when the file declares an `@Model` class in code (not in a comment or string).
-    public static func declaresModel(_ bytes: [UInt8]) -> Bool {
+    package static func declaresModel(_ bytes: [UInt8]) -> Bool {
         guard mayDeclareModel(bytes) else { return false }
         return !parse(bytes, file: "").models.isEmpty
     }
@@ -38,23 +38,23 @@ public enum SwiftModelParser {
     /// True when the file, in code, declares a model or registers model types: a
     /// `Schema([...])`, `ModelContainer(for:)`, `[any PersistentModel.Type]` list, a
     /// `VersionedSchema`, or a migration plan.
-    public static func touchesModels(_ bytes: [UInt8]) -> Bool {
+    package static func touchesModels(_ bytes: [UInt8]) -> Bool {
         let roles = modelRoles(bytes)
         return roles.declaresModel || roles.registersModels
     }
 
     /// What a file does with models, in code, from one lexing of it.
-    public struct ModelRoles: Equatable, Sendable {
+    package struct ModelRoles: Equatable, Sendable {
         /// It declares an `@Model` class.
-        public var declaresModel: Bool
+        package var declaresModel: Bool
         /// It registers model types or chooses a schema version: a model list, a
         /// `VersionedSchema`, a migration plan.
-        public var registersModels: Bool
+        package var registersModels: Bool
     }
 
     /// `declaresModel` and the registration half of `touchesModels` at the cost of one:
     /// change detection asks both of every changed file.
-    public static func modelRoles(_ bytes: [UInt8]) -> ModelRoles {
+    package static func modelRoles(_ bytes: [UInt8]) -> ModelRoles {
         guard mayTouchModels(bytes) else { return ModelRoles(declaresModel: false, registersModels: false) }
         return roles(of: parse(bytes, file: ""))
     }
@@ -68,7 +68,7 @@ public enum SwiftModelParser {
 
     /// Names of the `@Model` classes the file declares (unqualified), for messages and
     /// change detection.
-    public static func declaredModelNames(_ bytes: [UInt8]) -> [String] {
+    package static func declaredModelNames(_ bytes: [UInt8]) -> [String] {
         guard mayDeclareModel(bytes) else { return [] }
         return parse(bytes, file: "").models.map(\.name)
     }

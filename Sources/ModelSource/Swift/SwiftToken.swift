@@ -1,8 +1,8 @@
 /// One token of Swift source, as much as the declaration parser needs: comments and
 /// whitespace are gone, every string literal (raw, multi-line, interpolated) is one token.
 /// Public for the other scans of Swift source (`SwiftSourceTokens`).
-public struct SwiftToken: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct SwiftToken: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Names and keywords (`var`, `Item`, `` `default` ``).
         case identifier
         /// `@Name` or `@Module.Name`; `text` is the name without `@`.
@@ -18,23 +18,23 @@ public struct SwiftToken: Sendable, Equatable {
         case `operator`
     }
 
-    public var kind: Kind
-    public var text: String {
+    package var kind: Kind
+    package var text: String {
         didSet { byte = Self.singleByte(text) }
     }
     /// 1-based line where the token starts.
-    public var line: Int
+    package var line: Int
     /// Whether a line break (or a comment holding one) separates it from the previous token:
     /// Swift ends statements at line breaks, so declarations end here.
-    public var newlineBefore: Bool
+    package var newlineBefore: Bool
     /// A backticked identifier, never a keyword.
-    public var escaped: Bool = false
+    package var escaped: Bool = false
     /// `text`'s one byte when it is a single ASCII byte (every punctuation token), else 0:
     /// the parser asks "is it `{`?" of nearly every token, and a byte compare answers
     /// where a string compare costs a call.
     private(set) var byte: UInt8
 
-    public init(kind: Kind, text: String, line: Int, newlineBefore: Bool, escaped: Bool = false) {
+    package init(kind: Kind, text: String, line: Int, newlineBefore: Bool, escaped: Bool = false) {
         self.kind = kind
         self.text = text
         self.line = line
@@ -61,18 +61,18 @@ public struct SwiftToken: Sendable, Equatable {
     }
 
     @inline(__always)
-    public func isPunctuation(_ text: String) -> Bool {
+    package func isPunctuation(_ text: String) -> Bool {
         kind == .punctuation && byte != 0 && byte == Self.singleByte(text)
     }
 
     /// Punctuation `byte` (`isPunctuation("{")` without the string).
     @inline(__always)
-    public func isPunctuation(byte expected: UInt8) -> Bool {
+    package func isPunctuation(byte expected: UInt8) -> Bool {
         kind == .punctuation && byte == expected
     }
 
     /// An unescaped identifier with this spelling (keywords are identifiers here).
-    public func isKeyword(_ text: String) -> Bool {
+    package func isKeyword(_ text: String) -> Bool {
         kind == .identifier && !escaped && self.text.utf8.count == text.utf8.count && self.text == text
     }
 }

@@ -1,19 +1,19 @@
 /// `development` or `production`, spelled as cktool spells them.
-public enum CloudKitEnvironment: String, CaseIterable, Sendable {
+package enum CloudKitEnvironment: String, CaseIterable, Sendable {
     case development, production
 
     /// `Development`, `Production`, as reports name them.
-    public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
 
 /// Every cktool invocation this product can express. There is deliberately no case for
 /// a subcommand that writes; `CKToolPolicy` re-checks the built arguments anyway.
-public enum CKToolCommand: Equatable, Sendable {
+package enum CKToolCommand: Equatable, Sendable {
     case exportSchema(teamID: String, containerID: String, environment: CloudKitEnvironment, outputFile: String)
     case validateSchema(teamID: String, containerID: String, environment: CloudKitEnvironment, file: String)
     case getTeams
 
-    public var subcommand: String {
+    package var subcommand: String {
         switch self {
         case .exportSchema: return "export-schema"
         case .validateSchema: return "validate-schema"
@@ -23,7 +23,7 @@ public enum CKToolCommand: Equatable, Sendable {
 
     /// The arguments after `xcrun`. The token is never among them: cktool reads it from
     /// CLOUDKIT_MANAGEMENT_TOKEN or the keychain.
-    public var xcrunArguments: [String] {
+    package var xcrunArguments: [String] {
         switch self {
         case .exportSchema(let team, let container, let environment, let output):
             return ["cktool", subcommand, "--team-id", team, "--container-id", container,

@@ -1,6 +1,6 @@
 /// Why a cktool step could not produce a usable answer. Each is a setup problem (exit 2)
 /// whose message says what to do, in one sentence. The token never appears in any of them.
-public enum CKToolError: Error, Equatable, Sendable, ActionableError {
+package enum CKToolError: Error, Equatable, Sendable, ActionableError {
     case xcrunNotFound(searchedPath: String?)
     case cktoolNotFound
     case noToken(CKToolRefusal)
@@ -20,9 +20,9 @@ public enum CKToolError: Error, Equatable, Sendable, ActionableError {
     case outputTooLarge(subcommand: String, what: String, limit: Int, commandLine: String)
     case temporaryDirectory(ScratchFolderError)
 
-    public var category: ErrorCategory { .setup }
+    package var category: ErrorCategory { .setup }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .xcrunNotFound(let searched):
             let path = searched.map { " (searched PATH=\($0))" } ?? ""

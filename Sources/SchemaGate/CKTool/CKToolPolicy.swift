@@ -11,9 +11,9 @@
 /// configuration file) are checked with `isTeamID` / `isContainerID` where they enter
 /// (`ResolvedConfiguration`, `ConfigFile`), so the error names their source; the check
 /// here refuses anything that slipped past, so no value can become an option of cktool.
-public enum CKToolPolicy {
+package enum CKToolPolicy {
     /// What may run: README "Guarantees".
-    public static let allowedSubcommands: Set<String> = ["export-schema", "validate-schema", "get-teams"]
+    package static let allowedSubcommands: Set<String> = ["export-schema", "validate-schema", "get-teams"]
 
     /// Options that would put a token on the command line (visible in `ps`).
     static let tokenOptions: Set<String> = ["-t", "--token"]
@@ -21,16 +21,16 @@ public enum CKToolPolicy {
     /// The options `CKToolCommand` writes, each followed by one value.
     static let valueOptions: Set<String> = ["--team-id", "--container-id", "--environment", "--output-file", "--file"]
 
-    public enum Violation: Error, Equatable, Sendable, ActionableError {
+    package enum Violation: Error, Equatable, Sendable, ActionableError {
         case notCktool([String])
         case subcommandNotAllowed(String)
         case tokenOnCommandLine
         /// A value (or an option) that is not what `option` takes.
         case invalidValue(option: String, value: String)
 
-        public var category: ErrorCategory { .setup }
+        package var category: ErrorCategory { .setup }
 
-        public var message: String {
+        package var message: String {
             switch self {
             case .notCktool(let arguments):
                 return "refused to run '\(arguments.prefix(2).joined(separator: " "))': only 'xcrun cktool' may run here; this is a bug, please report it"
@@ -46,7 +46,7 @@ public enum CKToolPolicy {
 
     /// Checks the arguments given to `xcrun`: `cktool`, an allowed subcommand, then only
     /// the options `CKToolCommand` writes, each with a value of the right shape.
-    public static func check(xcrunArguments arguments: [String]) throws(Violation) {
+    package static func check(xcrunArguments arguments: [String]) throws(Violation) {
         guard arguments.count >= 2, arguments[0] == "cktool" else { throw .notCktool(arguments) }
         guard allowedSubcommands.contains(arguments[1]) else { throw .subcommandNotAllowed(arguments[1]) }
         if arguments.contains(where: { tokenOptions.contains($0) || $0.hasPrefix("--token=") }) {
@@ -85,17 +85,17 @@ public enum CKToolPolicy {
     }
 
     /// An Apple Developer team id: 10 capital letters and digits (DEVELOPMENT_TEAM).
-    public static func isTeamID(_ value: String) -> Bool {
+    package static func isTeamID(_ value: String) -> Bool {
         value.utf8.count == 10 && value.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || isDigit($0) }
     }
 
-    public static func notATeamID(_ value: String) -> String {
+    package static func notATeamID(_ value: String) -> String {
         "'\(value)' is not an Apple team id: it has 10 capital letters and digits, the DEVELOPMENT_TEAM of the Xcode project"
     }
 
     /// A CloudKit container id: `iCloud.` and a reverse-DNS name whose labels are ASCII
     /// letters, digits and hyphens (Docs/cktool-arguments.md).
-    public static func isContainerID(_ value: String) -> Bool {
+    package static func isContainerID(_ value: String) -> Bool {
         guard value.hasPrefix(containerPrefix) else { return false }
         let labels = value.utf8.dropFirst(containerPrefix.utf8.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         return !labels.isEmpty && labels.allSatisfy { label in
@@ -103,7 +103,7 @@ public enum CKToolPolicy {
         }
     }
 
-    public static func notAContainerID(_ value: String) -> String {
+    package static func notAContainerID(_ value: String) -> String {
         "'\(value)' is not a CloudKit container id: it is 'iCloud.' and a reverse-DNS name of letters, digits, hyphens and dots, such as iCloud.com.example.app, as listed under com.apple.developer.icloud-container-identifiers in the app's .entitlements"
     }
 

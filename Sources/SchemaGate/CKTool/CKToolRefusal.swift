@@ -2,15 +2,15 @@
 /// container error): cktool's own first line, where the token came from, and what
 /// `cktool get-teams` said about the team. The fix is chosen from these
 /// (Docs/cktool-failures.md), never from a guess at an undocumented message.
-public struct CKToolRefusal: Equatable, Sendable {
-    public var teamID: String?
-    public var containerID: String?
+package struct CKToolRefusal: Equatable, Sendable {
+    package var teamID: String?
+    package var containerID: String?
     /// cktool's first line, redacted.
-    public var said: String
-    public var token: TokenSource
-    public var teams: TeamCheck
+    package var said: String
+    package var token: TokenSource
+    package var teams: TeamCheck
 
-    public init(teamID: String?, containerID: String?, said: String, token: TokenSource, teams: TeamCheck = .notRun) {
+    package init(teamID: String?, containerID: String?, said: String, token: TokenSource, teams: TeamCheck = .notRun) {
         self.teamID = teamID
         self.containerID = containerID
         self.said = said
@@ -20,17 +20,17 @@ public struct CKToolRefusal: Equatable, Sendable {
 
     /// Where cktool takes the management token from: `CLOUDKIT_MANAGEMENT_TOKEN` when it
     /// is set, else the keychain entry `cktool save-token` writes.
-    public enum TokenSource: Equatable, Sendable {
+    package enum TokenSource: Equatable, Sendable {
         case environment, keychain
 
-        public init(environment: [String: String]) {
+        package init(environment: [String: String]) {
             self = (environment[CKToolRunner.tokenVariable] ?? "").isEmpty ? .keychain : .environment
         }
     }
 
     /// `cktool get-teams` ("a list of teams of which the developer account is a member"),
     /// run after the refusal to tell a wrong team id from a refused token.
-    public enum TeamCheck: Equatable, Sendable {
+    package enum TeamCheck: Equatable, Sendable {
         /// Not run (no team id, or the refused call was get-teams itself).
         case notRun
         /// get-teams was refused too: the token is the problem.

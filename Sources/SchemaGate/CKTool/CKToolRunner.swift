@@ -10,17 +10,17 @@ import Foundation
 ///   cktool's keychain), never argv; its value is redacted (`Redactor`) from everything
 ///   cktool prints and from an export kept for inspection.
 /// * Each run has a timeout; the process group is killed when it expires.
-public struct CKToolRunner: Sendable {
-    public static let xcrunVariable = "CLOUDKIT_SCHEMA_XCRUN"
-    public static let tokenVariable = "CLOUDKIT_MANAGEMENT_TOKEN"
-    public static let defaultTimeout: TimeInterval = 120
+package struct CKToolRunner: Sendable {
+    package static let xcrunVariable = "CLOUDKIT_SCHEMA_XCRUN"
+    package static let tokenVariable = "CLOUDKIT_MANAGEMENT_TOKEN"
+    package static let defaultTimeout: TimeInterval = 120
 
-    public let xcrun: String
-    public var environment: [String: String]
-    public var timeout: TimeInterval
-    public var workingDirectory: String?
+    package let xcrun: String
+    package var environment: [String: String]
+    package var timeout: TimeInterval
+    package var workingDirectory: String?
 
-    public init(environment: [String: String], timeout: TimeInterval = defaultTimeout, workingDirectory: String? = nil) throws(CKToolError) {
+    package init(environment: [String: String], timeout: TimeInterval = defaultTimeout, workingDirectory: String? = nil) throws(CKToolError) {
         self.xcrun = try Self.locateXcrun(environment: environment, workingDirectory: workingDirectory)
         self.environment = environment
         self.timeout = timeout
@@ -28,12 +28,12 @@ public struct CKToolRunner: Sendable {
     }
 
     /// Whether cktool can be tried at all here (an xcrun exists).
-    public static func isAvailable(environment: [String: String]) -> Bool {
+    package static func isAvailable(environment: [String: String]) -> Bool {
         xcrunPath(environment: environment) != nil
     }
 
     /// The xcrun that would run, if any.
-    public static func xcrunPath(environment: [String: String]) -> String? {
+    package static func xcrunPath(environment: [String: String]) -> String? {
         try? locateXcrun(environment: environment, workingDirectory: nil)
     }
 
@@ -54,7 +54,7 @@ public struct CKToolRunner: Sendable {
 
     /// Runs one cktool command and returns its raw result; a non-zero exit is diagnosed
     /// (a refusal also asks `get-teams` which teams the token can use).
-    public func run(_ command: CKToolCommand, teamID: String? = nil, containerID: String? = nil) throws(CKToolError) -> ProcessResult {
+    package func run(_ command: CKToolCommand, teamID: String? = nil, containerID: String? = nil) throws(CKToolError) -> ProcessResult {
         let result = try runOnce(command)
         guard result.status == 0 else {
             throw CKToolDiagnosis.diagnose(
@@ -93,7 +93,7 @@ public struct CKToolRunner: Sendable {
     /// Exports one environment's schema and checks that it is a real, complete export.
     /// cktool writes it into a scratch folder of its own, removed afterwards (kept only
     /// when the export cannot be read, for a bug report).
-    public func exportSchema(teamID: String, containerID: String, environment: CloudKitEnvironment) throws(CKToolError) -> CloudKitExport {
+    package func exportSchema(teamID: String, containerID: String, environment: CloudKitEnvironment) throws(CKToolError) -> CloudKitExport {
         let directory: String
         do {
             directory = try ScratchFolder.create(prefix: "cloudkit-schema-export-", environment: self.environment)
@@ -167,14 +167,14 @@ public struct CKToolRunner: Sendable {
 }
 
 /// One environment's schema as cktool exported it.
-public struct CloudKitExport: Sendable {
-    public var environment: CloudKitEnvironment
-    public var containerID: String
-    public var schema: Schema
+package struct CloudKitExport: Sendable {
+    package var environment: CloudKitEnvironment
+    package var containerID: String
+    package var schema: Schema
     /// The text cktool wrote.
-    public var text: String
+    package var text: String
 
-    public func named(_ name: String? = nil) -> NamedSchema {
+    package func named(_ name: String? = nil) -> NamedSchema {
         // No file: an export has no place a finding could point an editor at.
         NamedSchema(name: name ?? environment.displayName, environment: environment.rawValue, schema: schema, file: nil)
     }

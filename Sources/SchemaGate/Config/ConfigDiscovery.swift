@@ -4,8 +4,8 @@ import SchemaGateBasics
 
 /// Finds `.cloudkit-schema.json`: `--config PATH` when given, else the nearest one in
 /// the working directory or a directory above it.
-public enum ConfigDiscovery {
-    public static func locate(explicitPath: String?, workingDirectory: String) throws(ConfigError) -> String? {
+package enum ConfigDiscovery {
+    package static func locate(explicitPath: String?, workingDirectory: String) throws(ConfigError) -> String? {
         let fileManager = FileManager.default
         if let explicitPath {
             let path = UserPath.absolute(explicitPath, in: workingDirectory)
@@ -33,7 +33,7 @@ public enum ConfigDiscovery {
     }
 
     /// Reads and parses a configuration file.
-    public static func load(_ path: String) throws(ConfigError) -> ConfigFile {
+    package static func load(_ path: String) throws(ConfigError) -> ConfigFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(file: path, reason: FileManager.default.isReadableFile(atPath: path) ? "unknown error" : "permission denied")
         }

@@ -1,6 +1,6 @@
 /// Why the configuration cannot be used. Every message names the file, the line and the
 /// key path (`containers[1].id`) involved, and the fix.
-public enum ConfigError: Error, Equatable, Sendable, ActionableError {
+package enum ConfigError: Error, Equatable, Sendable, ActionableError {
     /// `--config PATH` names a file that does not exist.
     case notFound(String)
     case unreadable(file: String, reason: String)
@@ -14,9 +14,9 @@ public enum ConfigError: Error, Equatable, Sendable, ActionableError {
     /// A value a command needs that no flag, environment variable or file provides.
     case missing(String)
 
-    public var category: ErrorCategory { .setup }
+    package var category: ErrorCategory { .setup }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .notFound(let path):
             return "configuration file \(path) does not exist: check the --config path, or run 'cloudkit-schema init' to write one"

@@ -2,57 +2,57 @@ import Foundation
 
 /// `.cloudkit-schema.json`, as written. Paths stay as written (relative to the file's
 /// directory); `ResolvedConfiguration` makes them absolute and applies overrides.
-public struct ConfigFile: Equatable, Sendable {
-    public static let fileName = ".cloudkit-schema.json"
+package struct ConfigFile: Equatable, Sendable {
+    package static let fileName = ".cloudkit-schema.json"
 
-    public var teamId: String?
-    public var containers: [ContainerConfig] = []
-    public var modelPaths: [String]?
-    public var tagPattern: String?
-    public var create: CreateConfig?
-    public var timeouts = Timeouts()
+    package var teamId: String?
+    package var containers: [ContainerConfig] = []
+    package var modelPaths: [String]?
+    package var tagPattern: String?
+    package var create: CreateConfig?
+    package var timeouts = Timeouts()
     /// The app shares records (CKShare): `CD_moveReceipt` becomes required.
-    public var sharesRecords: Bool?
+    package var sharesRecords: Bool?
     /// Also expect `@Model` classes that are neither registered nor reachable from a
     /// registered one.
-    public var includeUnregisteredModels: Bool?
-    public var severities = SeverityConfig()
+    package var includeUnregisteredModels: Bool?
+    package var severities = SeverityConfig()
     /// `lint --write-baseline` output: lint findings recorded there are not reported
     /// (`lint`, the pre-commit hook, the gate); schema findings always are.
-    public var lintBaseline: String?
+    package var lintBaseline: String?
 
-    public init() {}
+    package init() {}
 
-    public struct ContainerConfig: Equatable, Sendable {
-        public var id: String
+    package struct ContainerConfig: Equatable, Sendable {
+        package var id: String
         /// This container's models, when they differ from the top-level `modelPaths`.
-        public var modelPaths: [String]?
+        package var modelPaths: [String]?
         /// A committed Production export (`cloudkit-schema export --environment production --output ...`).
-        public var productionSnapshot: String?
+        package var productionSnapshot: String?
 
-        public init(id: String, modelPaths: [String]? = nil, productionSnapshot: String? = nil) {
+        package init(id: String, modelPaths: [String]? = nil, productionSnapshot: String? = nil) {
             self.id = id
             self.modelPaths = modelPaths
             self.productionSnapshot = productionSnapshot
         }
     }
 
-    public struct CreateConfig: Equatable, Sendable {
-        public var command: CommandSpec
-        public var workingDirectory: String?
+    package struct CreateConfig: Equatable, Sendable {
+        package var command: CommandSpec
+        package var workingDirectory: String?
 
-        public init(command: CommandSpec, workingDirectory: String? = nil) {
+        package init(command: CommandSpec, workingDirectory: String? = nil) {
             self.command = command
             self.workingDirectory = workingDirectory
         }
     }
 
     /// A command as an argument vector (run directly) or one string (run by /bin/sh -c).
-    public enum CommandSpec: Equatable, Sendable, CustomStringConvertible {
+    package enum CommandSpec: Equatable, Sendable, CustomStringConvertible {
         case arguments([String])
         case shell(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .arguments(let arguments): return arguments.map(Self.quoted).joined(separator: " ")
             case .shell(let script): return script
@@ -65,38 +65,38 @@ public struct ConfigFile: Equatable, Sendable {
         }
     }
 
-    public struct Timeouts: Equatable, Sendable {
-        public var cktoolSeconds: Double?
-        public var createSeconds: Double?
-        public init(cktoolSeconds: Double? = nil, createSeconds: Double? = nil) {
+    package struct Timeouts: Equatable, Sendable {
+        package var cktoolSeconds: Double?
+        package var createSeconds: Double?
+        package init(cktoolSeconds: Double? = nil, createSeconds: Double? = nil) {
             self.cktoolSeconds = cktoolSeconds
             self.createSeconds = createSeconds
         }
     }
 
-    public struct SeverityConfig: Equatable, Sendable {
+    package struct SeverityConfig: Equatable, Sendable {
         /// When Production lacks the `_ckAsset` companion of a String attribute.
-        public var stringAssetField: ConfiguredSeverity?
+        package var stringAssetField: ConfiguredSeverity?
         /// When Production lacks the `_ckAsset` companion of a Data or encoded attribute.
-        public var dataAssetField: ConfiguredSeverity?
+        package var dataAssetField: ConfiguredSeverity?
         /// When Production lacks `CD_moveReceipt` (default: warning, error with sharesRecords).
-        public var moveReceipt: ConfiguredSeverity?
+        package var moveReceipt: ConfiguredSeverity?
         /// Model rule id -> severity.
-        public var rules: [String: ConfiguredSeverity] = [:]
-        public init() {}
+        package var rules: [String: ConfiguredSeverity] = [:]
+        package init() {}
     }
 }
 
 /// A severity a configuration may choose: one of the report severities, or `off`.
-public enum ConfiguredSeverity: String, CaseIterable, Equatable, Sendable {
+package enum ConfiguredSeverity: String, CaseIterable, Equatable, Sendable {
     case error, warning, info, off
 
-    public var severity: Severity? { Severity(rawValue: rawValue) }
+    package var severity: Severity? { Severity(rawValue: rawValue) }
 }
 
 extension ConfigFile {
     /// Parses and validates a configuration text. `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws(ConfigError) -> ConfigFile {
+    package static func parse(_ text: String, file: String) throws(ConfigError) -> ConfigFile {
         let root: JSONNode
         do {
             root = try JSONCParser.parse(text)

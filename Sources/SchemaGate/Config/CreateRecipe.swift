@@ -3,8 +3,8 @@
 /// so that its output reaches `create` and its result decides the exit status. The route
 /// follows what the target builds for; every flag and path is sourced in
 /// Docs/CreateRecipes.md.
-public struct CreateRecipe: Sendable, Equatable {
-    public enum Route: String, Sendable, Equatable {
+package struct CreateRecipe: Sendable, Equatable {
+    package enum Route: String, Sendable, Equatable {
         /// A macOS app: its executable, run directly (the app's own exit status).
         case macOS
         /// An iOS app that also builds for Mac Catalyst: the Catalyst build's executable.
@@ -13,21 +13,21 @@ public struct CreateRecipe: Sendable, Equatable {
         case iOSSimulator
     }
 
-    public var route: Route
-    public var target: XcodeAppTarget
+    package var route: Route
+    package var target: XcodeAppTarget
     /// A shell string for `create.command`.
-    public var command: String
+    package var command: String
     /// Comment lines for the starter file: what the command assumes and what is not settled.
-    public var notes: [String]
+    package var notes: [String]
 
     /// Where the recipes build: under the configuration's directory, never Xcode's default
     /// (a hashed folder in the user's Library).
-    public static let derivedDataPath = "build/CloudKitSchema"
+    package static let derivedDataPath = "build/CloudKitSchema"
     /// The simulator the iOS recipe uses unless edited (a name or a UDID).
-    public static let simulatorDevice = "iPhone 16"
+    package static let simulatorDevice = "iPhone 16"
 
     /// Nil when the target builds for none of macOS and iOS (or says nothing about it).
-    public static func suggest(for target: XcodeAppTarget, launchArgument: String) -> CreateRecipe? {
+    package static func suggest(for target: XcodeAppTarget, launchArgument: String) -> CreateRecipe? {
         guard let route = route(for: target) else { return nil }
         let recipe = RecipeParts(target: target, launchArgument: launchArgument)
         switch route {

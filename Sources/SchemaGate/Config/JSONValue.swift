@@ -1,8 +1,8 @@
 /// A JSON value with the line it starts on, so configuration errors can point at it.
 /// Parsed by `JSONCParser`: JSON plus `//` and `/* */` comments and trailing commas,
 /// which a hand-edited configuration file needs.
-public struct JSONNode: Equatable, Sendable {
-    public indirect enum Value: Equatable, Sendable {
+package struct JSONNode: Equatable, Sendable {
+    package indirect enum Value: Equatable, Sendable {
         case object([JSONMember])
         case array([JSONNode])
         case string(String)
@@ -11,11 +11,11 @@ public struct JSONNode: Equatable, Sendable {
         case null
     }
 
-    public var value: Value
-    public var line: Int
+    package var value: Value
+    package var line: Int
 
     /// `an object`, `a string`... for "expected X, found Y" messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .object: return "an object"
         case .array: return "an array"
@@ -27,27 +27,27 @@ public struct JSONNode: Equatable, Sendable {
     }
 }
 
-public struct JSONMember: Equatable, Sendable {
-    public var key: String
-    public var value: JSONNode
+package struct JSONMember: Equatable, Sendable {
+    package var key: String
+    package var value: JSONNode
 }
 
-public struct JSONSyntaxError: Error, Equatable, Sendable {
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct JSONSyntaxError: Error, Equatable, Sendable {
+    package var line: Int
+    package var column: Int
+    package var message: String
 }
 
 /// A small recursive-descent parser over bytes. Depth is bounded so hostile input
 /// cannot exhaust the stack.
-public struct JSONCParser {
+package struct JSONCParser {
     static let maximumDepth = 128
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var lineStart = 0
 
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONCParser(bytes: Array(text.utf8))
         return try parser.parseDocument()
     }

@@ -6,34 +6,34 @@ import SchemaGateBasics
 /// the entitlements name, which team the Xcode project builds for. `init` writes it into
 /// the starter file; without a file (or for what the file leaves out) the configuration
 /// resolution takes it as its last layer (`ProjectLayer`).
-public struct ProjectSurvey: Sendable, Equatable {
+package struct ProjectSurvey: Sendable, Equatable {
     /// Directories holding `@Model` sources and the files that register them (a `Schema`,
     /// `ModelContainer(for:)`, a `VersionedSchema`: which models are expected depends on
     /// it), and `.xcdatamodeld` bundles (relative to the root).
-    public var modelPaths: [String] = []
+    package var modelPaths: [String] = []
     /// The files that made `modelPaths`: Swift files declaring or registering `@Model`
     /// classes, Core Data bundles.
-    public var modelFiles: [String] = []
+    package var modelFiles: [String] = []
     /// Container ids from `com.apple.developer.icloud-container-identifiers`, in order found.
-    public var containerIDs: [String] = []
+    package var containerIDs: [String] = []
     /// The entitlements file each container id was first found in.
-    public var containerFiles: [String: String] = [:]
+    package var containerFiles: [String: String] = [:]
     /// `DEVELOPMENT_TEAM` values of Xcode projects.
-    public var teamIDs: [String] = []
+    package var teamIDs: [String] = []
     /// The `project.pbxproj` each team was first found in.
-    public var teamFiles: [String: String] = [:]
+    package var teamFiles: [String: String] = [:]
     /// Application targets of Xcode projects, in the order found: what `init`'s create
     /// recipe builds and launches.
-    public var appTargets: [XcodeAppTarget] = []
+    package var appTargets: [XcodeAppTarget] = []
     /// Where each finding came from, for the comments of the starter file.
-    public var sources: [String] = []
+    package var sources: [String] = []
 
-    public init() {}
+    package init() {}
 
     static let entryLimit = 100_000
     static let containerKey = "com.apple.developer.icloud-container-identifiers"
 
-    public static func survey(root: String) -> ProjectSurvey {
+    package static func survey(root: String) -> ProjectSurvey {
         var survey = ProjectSurvey()
         var modelDirectories: [String] = []
         // The model reader's own directory listing (readdir, no attribute dictionaries):
@@ -128,7 +128,7 @@ extension ProjectSurvey {
     /// says otherwise: the nearest directory at or above `workingDirectory` holding `.git`
     /// (a work tree's folder or a linked worktree's file), as git finds its top level;
     /// else `workingDirectory` itself. Compared in the canonical spelling git prints.
-    public static func root(workingDirectory: String) -> String {
+    package static func root(workingDirectory: String) -> String {
         var directory = CanonicalPath(workingDirectory).path
         while true {
             if FileManager.default.fileExists(atPath: directory == "/" ? "/.git" : directory + "/.git") { return directory }
@@ -139,7 +139,7 @@ extension ProjectSurvey {
 
     /// `v*` when most of the repository's tags look like v1.2.3 (nil without git, tags,
     /// or such a majority), with what it was read from.
-    public static func tagPattern(root: String, environment: [String: String]) -> (pattern: String, origin: String)? {
+    package static func tagPattern(root: String, environment: [String: String]) -> (pattern: String, origin: String)? {
         guard let repository = try? GitRepository(containing: root, environment: environment),
               let tags = try? repository.run(["tag", "--list"]).split(whereSeparator: \.isNewline), !tags.isEmpty else { return nil }
         let versioned = tags.filter { $0.hasPrefix("v") && $0.dropFirst().first?.isNumber == true }

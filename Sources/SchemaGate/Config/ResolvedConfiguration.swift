@@ -3,21 +3,21 @@ import ModelSource
 import SchemaGateBasics
 
 /// Where a resolved value came from, for `cloudkit-schema config` and for messages.
-public enum ValueSource: String, Sendable, Codable {
+package enum ValueSource: String, Sendable, Codable {
     case flag, environment, file
     /// What the project says (`ProjectLayer`): its Xcode project, entitlements, sources, tags.
     case survey = "project survey"
     case defaultValue = "default"
 }
 
-public struct Sourced<Value: Sendable>: Sendable {
-    public var value: Value
-    public var source: ValueSource
+package struct Sourced<Value: Sendable>: Sendable {
+    package var value: Value
+    package var source: ValueSource
     /// The flag, variable or key that supplied it (`--team-id`, `TEAM_ID`, `teamId`), or
     /// the project's file it was read from (`App.xcodeproj/project.pbxproj`).
-    public var origin: String
+    package var origin: String
 
-    public init(_ value: Value, _ source: ValueSource, _ origin: String) {
+    package init(_ value: Value, _ source: ValueSource, _ origin: String) {
         self.value = value
         self.source = source
         self.origin = origin
@@ -27,17 +27,17 @@ public struct Sourced<Value: Sendable>: Sendable {
 extension Sourced: Equatable where Value: Equatable {}
 
 /// Values given on the command line; they win over the environment and the file.
-public struct ConfigOverrides: Sendable, Equatable {
-    public var configPath: String?
-    public var teamID: String?
-    public var containerIDs: [String] = []
+package struct ConfigOverrides: Sendable, Equatable {
+    package var configPath: String?
+    package var teamID: String?
+    package var containerIDs: [String] = []
     /// Model directories or files, relative to the working directory.
-    public var modelPaths: [String] = []
+    package var modelPaths: [String] = []
     /// Xcode app targets whose sources are the model paths (`--target NAME`).
-    public var targets: [String] = []
-    public var tagPattern: String?
+    package var targets: [String] = []
+    package var tagPattern: String?
 
-    public init(configPath: String? = nil, teamID: String? = nil, containerIDs: [String] = [],
+    package init(configPath: String? = nil, teamID: String? = nil, containerIDs: [String] = [],
                 modelPaths: [String] = [], targets: [String] = [], tagPattern: String? = nil) {
         self.configPath = configPath
         self.teamID = teamID
@@ -48,17 +48,17 @@ public struct ConfigOverrides: Sendable, Equatable {
     }
 }
 
-public struct ResolvedContainer: Sendable, Equatable {
-    public var id: Sourced<String>
+package struct ResolvedContainer: Sendable, Equatable {
+    package var id: Sourced<String>
     /// Absolute model paths for this container.
-    public var modelPaths: [String]
-    public var productionSnapshot: Snapshot?
+    package var modelPaths: [String]
+    package var productionSnapshot: Snapshot?
 
     /// A committed Production export. `explicit` when configured; otherwise the
     /// conventional `cloudkit/production.ckdb` that exists next to the configuration.
-    public struct Snapshot: Sendable, Equatable {
-        public var path: String
-        public var explicit: Bool
+    package struct Snapshot: Sendable, Equatable {
+        package var path: String
+        package var explicit: Bool
     }
 }
 
@@ -67,25 +67,25 @@ public struct ResolvedContainer: Sendable, Equatable {
 /// (`TEAM_ID`, `CONTAINER_ID`), then the file, then what the project itself says
 /// (`ProjectLayer`: the Xcode project's team, the entitlements' containers, the model
 /// sources, the release tags). Paths are absolute.
-public struct ResolvedConfiguration: Sendable {
-    public static let teamVariable = "TEAM_ID"
-    public static let containerVariable = "CONTAINER_ID"
-    public static let defaultSnapshot = "cloudkit/production.ckdb"
-    public static let defaultCreateTimeout: TimeInterval = 1800
+package struct ResolvedConfiguration: Sendable {
+    package static let teamVariable = "TEAM_ID"
+    package static let containerVariable = "CONTAINER_ID"
+    package static let defaultSnapshot = "cloudkit/production.ckdb"
+    package static let defaultCreateTimeout: TimeInterval = 1800
 
     /// The configuration file used, if any.
-    public var file: String?
+    package var file: String?
     /// The directory relative paths of the file are resolved against (the file's
     /// directory; without a file, the project's root: `ProjectSurvey.root`).
-    public var root: String
-    public var create: ResolvedCreate?
-    public var cktoolTimeout: Sourced<TimeInterval>
-    public var createTimeout: Sourced<TimeInterval>
-    public var sharesRecords: Bool
-    public var includeUnregisteredModels: Bool
-    public var severities: ConfigFile.SeverityConfig
+    package var root: String
+    package var create: ResolvedCreate?
+    package var cktoolTimeout: Sourced<TimeInterval>
+    package var createTimeout: Sourced<TimeInterval>
+    package var sharesRecords: Bool
+    package var includeUnregisteredModels: Bool
+    package var severities: ConfigFile.SeverityConfig
     /// `lintBaseline` of the file, absolute.
-    public var lintBaseline: String?
+    package var lintBaseline: String?
 
     /// What flags, the environment and the file say; the project fills in the rest.
     struct Given: Sendable {
@@ -100,37 +100,37 @@ public struct ResolvedConfiguration: Sendable {
     let fileContainers: [ConfigFile.ContainerConfig]
     let project: ProjectLayer
 
-    public var teamID: Sourced<String>? { given.teamID ?? project.teamID }
+    package var teamID: Sourced<String>? { given.teamID ?? project.teamID }
 
     /// Absolute model paths; source `default` means "none configured, none found" (the root).
-    public var modelPaths: Sourced<[String]> {
+    package var modelPaths: Sourced<[String]> {
         given.modelPaths ?? project.modelPaths ?? Sourced([root], .defaultValue, "the project's root")
     }
 
-    public var containers: [ResolvedContainer] {
+    package var containers: [ResolvedContainer] {
         (given.containerIDs.isEmpty ? project.containerIDs : given.containerIDs).map(resolved)
     }
 
-    public var tagPattern: Sourced<String>? { given.tagPattern ?? project.tagPattern }
+    package var tagPattern: Sourced<String>? { given.tagPattern ?? project.tagPattern }
 
     /// The model paths flags or the file give, without asking the project; nil when none
     /// do. Change detection takes these: without them it classifies files by what they
     /// declare and reads the whole root, a superset of the folders the survey would name,
     /// so a release that touches no model passes without a repository walk.
-    public var configuredModelPaths: [String]? { given.modelPaths?.value }
+    package var configuredModelPaths: [String]? { given.modelPaths?.value }
 
     /// The file's per-container model paths (absolute), unless `--models` replaces them.
-    public var configuredContainerModelPaths: [String] {
+    package var configuredContainerModelPaths: [String] {
         guard given.modelPaths?.source != .flag else { return [] }
         return fileContainers.flatMap { $0.modelPaths ?? [] }.map { UserPath.absolute($0, in: root) }
     }
 
-    public struct ResolvedCreate: Sendable, Equatable {
-        public var command: ConfigFile.CommandSpec
-        public var workingDirectory: String
+    package struct ResolvedCreate: Sendable, Equatable {
+        package var command: ConfigFile.CommandSpec
+        package var workingDirectory: String
     }
 
-    public static func load(
+    package static func load(
         workingDirectory: String, environment: [String: String], overrides: ConfigOverrides = ConfigOverrides()
     ) throws(ConfigError) -> ResolvedConfiguration {
         let path = try ConfigDiscovery.locate(explicitPath: overrides.configPath, workingDirectory: workingDirectory)
@@ -185,7 +185,7 @@ public struct ResolvedConfiguration: Sendable {
 
     /// The `.xcodeproj` folders of the Xcode app targets `--target` named (absolute), for
     /// the build settings the project rules read.
-    public var targetProjects: [String] {
+    package var targetProjects: [String] {
         given.targets.flatMap { name in project.appTargets(named: name).map { UserPath.absolute($0.project, in: root) } }
     }
 
@@ -254,7 +254,7 @@ public struct ResolvedConfiguration: Sendable {
     }
 
     /// The team id, or an error saying the three ways to give it.
-    public func requireTeamID() throws(ConfigError) -> String {
+    package func requireTeamID() throws(ConfigError) -> String {
         guard let teamID else {
             let teams = project.teamCandidates
             let found = teams.count > 1
@@ -266,7 +266,7 @@ public struct ResolvedConfiguration: Sendable {
     }
 
     /// The containers, or an error saying the three ways to give one.
-    public func requireContainers() throws(ConfigError) -> [ResolvedContainer] {
+    package func requireContainers() throws(ConfigError) -> [ResolvedContainer] {
         guard !containers.isEmpty else {
             throw .missing("no CloudKit container: no .entitlements file here names an iCloud container; add \"containers\": [{\"id\": \"iCloud.…\"}] to \(file ?? ConfigFile.fileName) (run 'cloudkit-schema init'), set CONTAINER_ID, or pass --container-id")
         }
@@ -274,7 +274,7 @@ public struct ResolvedConfiguration: Sendable {
     }
 
     /// Exactly one container, for commands that work on one (`export`).
-    public func requireSingleContainer() throws(ConfigError) -> ResolvedContainer {
+    package func requireSingleContainer() throws(ConfigError) -> ResolvedContainer {
         let all = try requireContainers()
         guard all.count == 1 else {
             throw .missing("\(all.count) containers are configured (\(all.map(\.id.value).joined(separator: ", "))): choose one with --container-id")

@@ -2,8 +2,8 @@ import Foundation
 
 /// The commented `.cloudkit-schema.json` that `init` writes. Every value it cannot know
 /// stays a comment, so the file is valid as written and says what to fill in.
-public enum StarterConfiguration {
-    public static func render(_ survey: ProjectSurvey, tagPattern: String?) -> String {
+package enum StarterConfiguration {
+    package static func render(_ survey: ProjectSurvey, tagPattern: String?) -> String {
         var lines = ["// CloudKitSchemaGate configuration (JSON with comments). Written by `cloudkit-schema init`."]
         if !survey.sources.isEmpty { lines.append("// Found: \(survey.sources.joined(separator: "; ")).") }
         lines.append("// Precedence: command-line flags, then TEAM_ID / CONTAINER_ID, then this file.")

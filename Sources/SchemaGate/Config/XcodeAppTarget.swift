@@ -4,21 +4,21 @@ import Foundation
 /// suggest how to build and launch it (Docs/CreateRecipes.md): what it builds for
 /// (`SDKROOT`, `SUPPORTED_PLATFORMS`, `SUPPORTS_MACCATALYST`), what the product is called,
 /// and its bundle identifier.
-public struct XcodeAppTarget: Sendable, Equatable {
+package struct XcodeAppTarget: Sendable, Equatable {
     /// The `.xcodeproj`, relative to the surveyed root.
-    public var project: String
-    public var name: String
+    package var project: String
+    package var name: String
     /// Build settings of the Debug configuration: the project's, overridden by the target's.
     /// List values are joined with spaces.
-    public var settings: [String: String]
+    package var settings: [String: String]
     /// Every configuration's settings (`Debug`, `Release`, ...), merged the same way.
-    public var configurations: [String: [String: String]]
+    package var configurations: [String: [String: String]]
     /// What the target compiles, relative to the folder holding the `.xcodeproj`: its
     /// synchronized folders (Xcode 16's folder references), then the files of its Sources
     /// build phase.
-    public var sources: [String]
+    package var sources: [String]
 
-    public init(project: String, name: String, settings: [String: String],
+    package init(project: String, name: String, settings: [String: String],
                 configurations: [String: [String: String]] = [:], sources: [String] = []) {
         self.project = project
         self.name = name
@@ -28,14 +28,14 @@ public struct XcodeAppTarget: Sendable, Equatable {
     }
 
     /// The folder holding the `.xcodeproj` (`SRCROOT`, as `project` is spelled).
-    public var sourceRoot: String {
+    package var sourceRoot: String {
         let parent = (project as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : parent
     }
 
     /// `PRODUCT_NAME` when it is a literal or `$(TARGET_NAME)`: the bundle's and its
     /// executable's name. Nil when unset or built from other settings.
-    public var productName: String? {
+    package var productName: String? {
         guard let value = settings["PRODUCT_NAME"] else { return nil }
         let resolved = value.replacingOccurrences(of: "$(TARGET_NAME)", with: name)
             .replacingOccurrences(of: "${TARGET_NAME}", with: name)
@@ -43,18 +43,18 @@ public struct XcodeAppTarget: Sendable, Equatable {
     }
 
     /// `PRODUCT_BUNDLE_IDENTIFIER` when it is a literal.
-    public var bundleIdentifier: String? {
+    package var bundleIdentifier: String? {
         settings["PRODUCT_BUNDLE_IDENTIFIER"].flatMap { $0.isEmpty || $0.contains("$") ? nil : $0 }
     }
 
-    public var sdkRoot: String? { settings["SDKROOT"] }
+    package var sdkRoot: String? { settings["SDKROOT"] }
 
-    public var supportedPlatforms: [String] {
+    package var supportedPlatforms: [String] {
         (settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ").map(String.init)
     }
 
     /// A `YES`/`NO` setting; nil when unset (Xcode's default then applies).
-    public func flag(_ key: String) -> Bool? {
+    package func flag(_ key: String) -> Bool? {
         switch settings[key]?.uppercased() {
         case "YES"?: return true
         case "NO"?: return false

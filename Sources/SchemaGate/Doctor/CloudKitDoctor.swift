@@ -5,13 +5,13 @@ import Foundation
 /// comes from, the team among the token's teams, and each container's read-only exports.
 /// Every cktool call goes through `CKToolRunner` (its policy and timeout); a line whose
 /// prerequisite failed is skipped, naming it, so one cause is reported once.
-public struct CloudKitDoctor: Sendable {
-    public var configuration: ResolvedConfiguration
-    public var environment: [String: String]
-    public var workingDirectory: String
-    public var log: @Sendable (String) -> Void
+package struct CloudKitDoctor: Sendable {
+    package var configuration: ResolvedConfiguration
+    package var environment: [String: String]
+    package var workingDirectory: String
+    package var log: @Sendable (String) -> Void
 
-    public init(
+    package init(
         configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -22,14 +22,14 @@ public struct CloudKitDoctor: Sendable {
     }
 
     /// The lines, and live Production of each container that exported (for the snapshot line).
-    public struct Outcome: Sendable {
-        public var checks: [DoctorCheck] = []
-        public var liveProduction: [String: Schema] = [:]
+    package struct Outcome: Sendable {
+        package var checks: [DoctorCheck] = []
+        package var liveProduction: [String: Schema] = [:]
         /// Why cktool cannot run here at all (no xcrun, no cktool), when that is so.
-        public var unavailable: String?
+        package var unavailable: String?
     }
 
-    public func run() -> Outcome {
+    package func run() -> Outcome {
         var outcome = Outcome()
         let containers = configuration.containers
         let runner: CKToolRunner

@@ -2,8 +2,8 @@ import Foundation
 
 /// One line of `cloudkit-schema doctor`'s checklist: what was checked, whether it passed,
 /// what was seen, and (when it failed) the one sentence that fixes it.
-public struct DoctorCheck: Sendable, Equatable {
-    public enum Status: String, Sendable {
+package struct DoctorCheck: Sendable, Equatable {
+    package enum Status: String, Sendable {
         case passed, failed
         /// Not checked, because what it needs failed or does not apply; `detail` says why.
         case skipped
@@ -11,16 +11,16 @@ public struct DoctorCheck: Sendable, Equatable {
 
     /// Stable kebab-case id (`token`, `export`, `hooks`…): several lines share one when
     /// they are about different containers.
-    public var id: String
+    package var id: String
     /// The container the line is about, when it is about one.
-    public var container: String?
-    public var status: Status
+    package var container: String?
+    package var status: Status
     /// What was seen, in one sentence.
-    public var detail: String
+    package var detail: String
     /// What to do, in one sentence; nil unless the line failed.
-    public var fix: String?
+    package var fix: String?
 
-    public init(_ id: String, container: String? = nil, _ status: Status, _ detail: String, fix: String? = nil) {
+    package init(_ id: String, container: String? = nil, _ status: Status, _ detail: String, fix: String? = nil) {
         self.id = id
         self.container = container
         self.status = status
@@ -28,30 +28,30 @@ public struct DoctorCheck: Sendable, Equatable {
         self.fix = status == .failed ? fix : nil
     }
 
-    public static func passed(_ id: String, container: String? = nil, _ detail: String) -> DoctorCheck {
+    package static func passed(_ id: String, container: String? = nil, _ detail: String) -> DoctorCheck {
         DoctorCheck(id, container: container, .passed, detail)
     }
 
-    public static func failed(_ id: String, container: String? = nil, _ detail: String, fix: String) -> DoctorCheck {
+    package static func failed(_ id: String, container: String? = nil, _ detail: String, fix: String) -> DoctorCheck {
         DoctorCheck(id, container: container, .failed, detail, fix: fix)
     }
 
     /// A message as a sentence of the checklist: capitalised, with its full stop (the
     /// product's error messages are lower-case clauses).
-    public static func sentence(_ text: String) -> String {
+    package static func sentence(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let capital = trimmed.prefix(1).uppercased() + trimmed.dropFirst()
         return capital.hasSuffix(".") || capital.hasSuffix("?") ? capital : capital + "."
     }
 
-    public static func skipped(_ id: String, container: String? = nil, _ detail: String) -> DoctorCheck {
+    package static func skipped(_ id: String, container: String? = nil, _ detail: String) -> DoctorCheck {
         DoctorCheck(id, container: container, .skipped, detail)
     }
 }
 
 extension Array where Element == DoctorCheck {
     /// Exit 0 when nothing failed (skips with a reason do not count), else 1.
-    public var exitStatus: Int32 { contains { $0.status == .failed } ? 1 : 0 }
+    package var exitStatus: Int32 { contains { $0.status == .failed } ? 1 : 0 }
 
-    public func count(_ status: DoctorCheck.Status) -> Int { filter { $0.status == status }.count }
+    package func count(_ status: DoctorCheck.Status) -> Int { filter { $0.status == status }.count }
 }

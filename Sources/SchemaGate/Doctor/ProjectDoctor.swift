@@ -8,13 +8,13 @@ import SchemaGateBasics
 /// models and their registration (the model reader), the release tags and the clone
 /// (`GitRepository`), and each committed Production snapshot (`SnapshotCheck`). Offline
 /// and read-only.
-public struct ProjectDoctor: Sendable {
-    public var configuration: ResolvedConfiguration
-    public var repository: GitRepository
+package struct ProjectDoctor: Sendable {
+    package var configuration: ResolvedConfiguration
+    package var repository: GitRepository
     /// Paths are shown relative to it.
-    public var workingDirectory: String
+    package var workingDirectory: String
 
-    public init(configuration: ResolvedConfiguration, repository: GitRepository, workingDirectory: String) {
+    package init(configuration: ResolvedConfiguration, repository: GitRepository, workingDirectory: String) {
         self.configuration = configuration
         self.repository = repository
         self.workingDirectory = workingDirectory
@@ -23,7 +23,7 @@ public struct ProjectDoctor: Sendable {
     func shown(_ path: String) -> String { UserPath.display(path, from: workingDirectory) }
 
     /// The entitlements' iCloud containers (the project survey) equal the configured ones.
-    public func containers() -> DoctorCheck {
+    package func containers() -> DoctorCheck {
         let configured = configuration.containers
         let entitled = configuration.project.containerIDs
         let fromEntitlements = entitled.map { "\($0.value) (\($0.origin))" }.joined(separator: ", ")
@@ -50,7 +50,7 @@ public struct ProjectDoctor: Sendable {
 
     /// What the `missing-remote-notification` rule says about the app's entitlements and
     /// Info.plists (its severity setting and suppression comments included).
-    public func remoteNotification() -> DoctorCheck {
+    package func remoteNotification() -> DoctorCheck {
         let id = "remote-notification"
         let info = MissingRemoteNotificationRule.info
         let overrides = LintOverrides(configured: configuration)
@@ -85,7 +85,7 @@ public struct ProjectDoctor: Sendable {
     }
 
     /// The models under the model paths, read as the gate reads them, and their registration.
-    public func models() -> DoctorCheck {
+    package func models() -> DoctorCheck {
         var paths: [String] = []
         for path in configuration.containers.flatMap(\.modelPaths) + configuration.modelPaths.value where !paths.contains(path) {
             paths.append(path)
@@ -109,7 +109,7 @@ public struct ProjectDoctor: Sendable {
     }
 
     /// A release tag the gate can measure from, in a clone with the history.
-    public func tags() -> DoctorCheck {
+    package func tags() -> DoctorCheck {
         let pattern = configuration.tagPattern
         let described = pattern.map { "matching \($0.value) (\($0.source.rawValue): \($0.origin))" } ?? "(any tag: no tagPattern configured)"
         if repository.isShallow {
@@ -133,7 +133,7 @@ public struct ProjectDoctor: Sendable {
 
     /// Each configured Production snapshot: present, committed unchanged, and equal to live
     /// Production when cktool exported it. `live`: Production by container id.
-    public func snapshots(live: [String: Schema]) -> [DoctorCheck] {
+    package func snapshots(live: [String: Schema]) -> [DoctorCheck] {
         let containers = configuration.containers
         let withSnapshot = containers.filter { $0.productionSnapshot != nil }
         guard !withSnapshot.isEmpty else {

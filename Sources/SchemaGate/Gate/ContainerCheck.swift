@@ -6,23 +6,23 @@ import SchemaGateBasics
 /// loop `check` (without export files) and the gate's check step run. Exports come from
 /// cktool (one runner for every container) or the files given; the gate also compares a
 /// live Production with the committed snapshot.
-public struct ContainerCheck {
-    public var configuration: ResolvedConfiguration
+package struct ContainerCheck {
+    package var configuration: ResolvedConfiguration
     /// `--production FILE` / `--development FILE`: these exports, never cktool.
-    public var productionFile: EnvironmentSchemas.File?
-    public var developmentFile: EnvironmentSchemas.File?
-    public var environment: [String: String]
-    public var workingDirectory: String
+    package var productionFile: EnvironmentSchemas.File?
+    package var developmentFile: EnvironmentSchemas.File?
+    package var environment: [String: String]
+    package var workingDirectory: String
     /// Progress lines, already prefixed with the command's name.
-    public var log: @Sendable (String) -> Void
+    package var log: @Sendable (String) -> Void
     /// The gate's: a stale committed Production snapshot is a finding.
-    public var checksSnapshot = false
+    package var checksSnapshot = false
     /// Whether reading problems (unknown types...) are findings here; the gate's lint step
     /// reports them already, so that each is reported once.
-    public var reportsModelFindings = true
-    public var timer = PhaseTimer()
+    package var reportsModelFindings = true
+    package var timer = PhaseTimer()
 
-    public init(
+    package init(
         configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
         log: @escaping @Sendable (String) -> Void
     ) {
@@ -34,7 +34,7 @@ public struct ContainerCheck {
 
     /// - Parameter models: a container's models and the label it is named by in notes
     ///   (nil: measured against Development only).
-    public func run(
+    package func run(
         _ containers: [ResolvedContainer], models: (ResolvedContainer, _ label: String) throws -> ExpectedModelSchema.Outcome?
     ) throws -> Report {
         var cktool: CKToolRunner?

@@ -3,27 +3,27 @@ import Foundation
 /// Runs the user's command that materializes the Development schema (for example the
 /// debug app launched with a flag that calls `initializeCloudKitSchema`), with a
 /// timeout and its output streamed line by line.
-public struct CreateStep: Sendable {
-    public var create: ResolvedConfiguration.ResolvedCreate
-    public var environment: [String: String]
-    public var timeout: TimeInterval
+package struct CreateStep: Sendable {
+    package var create: ResolvedConfiguration.ResolvedCreate
+    package var environment: [String: String]
+    package var timeout: TimeInterval
 
-    public init(create: ResolvedConfiguration.ResolvedCreate, environment: [String: String], timeout: TimeInterval) {
+    package init(create: ResolvedConfiguration.ResolvedCreate, environment: [String: String], timeout: TimeInterval) {
         self.create = create
         self.environment = environment
         self.timeout = timeout
     }
 
-    public enum Failure: Error, Equatable, Sendable, ActionableError {
+    package enum Failure: Error, Equatable, Sendable, ActionableError {
         case launch(ProcessLaunchError)
         case failed(status: Int32, command: String, lastLines: [String])
         case timedOut(seconds: Double, command: String)
         /// The command exited 0 but the app printed the scaffold's failure line.
         case reportedFailure(command: String, line: String)
 
-        public var category: ErrorCategory { .setup }
+        package var category: ErrorCategory { .setup }
 
-        public var message: String {
+        package var message: String {
             switch self {
             case .launch(let error):
                 return "the create command could not start: \(error.message); fix \"create.command\" in .cloudkit-schema.json"
@@ -39,7 +39,7 @@ public struct CreateStep: Sendable {
     }
 
     /// Runs the command; `onLine` receives each output line as it arrives.
-    public func run(onLine: @escaping @Sendable (String) -> Void) throws(Failure) -> ProcessResult {
+    package func run(onLine: @escaping @Sendable (String) -> Void) throws(Failure) -> ProcessResult {
         var childEnvironment = environment
         // The app materializes Development through its own iCloud account; it never
         // needs the management token, so it never sees it.

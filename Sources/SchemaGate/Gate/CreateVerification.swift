@@ -3,10 +3,10 @@ import CloudKitSchema
 /// After the create command ran: does Development now have every record type (and
 /// field) the models need? A type still missing means the create command did not
 /// materialize it, and no deploy can carry it to Production.
-public enum CreateVerification {
-    public static let fix = "Make the create command materialize every model: launch the debug app with the initializeCloudKitSchema flag (see 'cloudkit-schema scaffold') and register every model type."
+package enum CreateVerification {
+    package static let fix = "Make the create command materialize every model: launch the debug app with the initializeCloudKitSchema flag (see 'cloudkit-schema scaffold') and register every model type."
 
-    public static func findings(expected: ExpectedSchema, development: Schema, containerID: String) -> [Finding] {
+    package static func findings(expected: ExpectedSchema, development: Schema, containerID: String) -> [Finding] {
         var findings: [Finding] = []
         for type in expected.schema.recordTypes {
             // `Users` is in every export; only what the models write is verified.

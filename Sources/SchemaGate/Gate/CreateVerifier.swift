@@ -1,11 +1,11 @@
 /// Exports Development of every configured container and checks it against the
 /// schema the models require (`CreateVerification`).
-public struct CreateVerifier: Sendable {
-    public var configuration: ResolvedConfiguration
-    public var environment: [String: String]
-    public var workingDirectory: String
+package struct CreateVerifier: Sendable {
+    package var configuration: ResolvedConfiguration
+    package var environment: [String: String]
+    package var workingDirectory: String
 
-    public init(configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String) {
+    package init(configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String) {
         self.configuration = configuration
         self.environment = environment
         self.workingDirectory = workingDirectory
@@ -13,7 +13,7 @@ public struct CreateVerifier: Sendable {
 
     /// The expected schema of every container, read before the create command runs so
     /// that unreadable models stop it early.
-    public func expectations() throws -> [(ResolvedContainer, ExpectedModelSchema.Outcome)] {
+    package func expectations() throws -> [(ResolvedContainer, ExpectedModelSchema.Outcome)] {
         let containers = try configuration.requireContainers()
         return try containers.map { container in
             let label = containers.count > 1 ? " (\(container.id.value))" : ""
@@ -22,7 +22,7 @@ public struct CreateVerifier: Sendable {
         }
     }
 
-    public func verify(_ expectations: [(ResolvedContainer, ExpectedModelSchema.Outcome)]) throws -> (notes: [String], findings: [Finding]) {
+    package func verify(_ expectations: [(ResolvedContainer, ExpectedModelSchema.Outcome)]) throws -> (notes: [String], findings: [Finding]) {
         let team = try configuration.requireTeamID()
         let runner = try CKToolRunner(environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
         var notes: [String] = []

@@ -5,22 +5,22 @@ import SchemaGateBasics
 /// Production and Development of one container, from export files given on the command
 /// line, exported live with cktool, or (where cktool is unavailable) Production from the
 /// container's committed snapshot. Shared by `gate` and `check`.
-public struct EnvironmentSchemas: Sendable {
-    public var production: NamedSchema
-    public var development: NamedSchema?
+package struct EnvironmentSchemas: Sendable {
+    package var production: NamedSchema
+    package var development: NamedSchema?
     /// True when Production came from cktool (so a committed snapshot can be compared).
-    public var live: Bool
+    package var live: Bool
     /// Where the schemas came from, for the report.
-    public var note: String
+    package var note: String
     /// Set when the verdict stands on less than usual (the snapshot, no Development), for
     /// the status line.
-    public var basis: String?
+    package var basis: String?
 
     /// A schema file as given (for messages) and resolved (for reading).
-    public struct File: Sendable {
-        public var path: String
-        public var displayPath: String
-        public init(path: String, displayPath: String) {
+    package struct File: Sendable {
+        package var path: String
+        package var displayPath: String
+        package init(path: String, displayPath: String) {
             self.path = path
             self.displayPath = displayPath
         }
@@ -29,7 +29,7 @@ public struct EnvironmentSchemas: Sendable {
     /// - Parameters:
     ///   - label: appended to names (` (iCloud.x)`) when several containers are checked.
     ///   - cktool: created on first use and reused for the next container.
-    public static func load(
+    package static func load(
         container: ResolvedContainer, configuration: ResolvedConfiguration,
         productionFile: File?, developmentFile: File?, label: String,
         environment: [String: String], workingDirectory: String, cktool: inout CKToolRunner?,
@@ -86,7 +86,7 @@ public struct EnvironmentSchemas: Sendable {
 
     /// Whether every container can be checked here before anything slow runs: with cktool
     /// (a team id and an xcrun), or, where there is no xcrun, with committed snapshots.
-    public static func preflight(
+    package static func preflight(
         _ containers: [ResolvedContainer], configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String
     ) throws {
         if !CKToolRunner.isAvailable(environment: environment), containers.allSatisfy({ usableSnapshot(of: $0) != nil }) { return }

@@ -5,26 +5,26 @@ import SchemaGateBasics
 /// The schema a container's models require, read from its model paths, with the
 /// configuration's severities. Fails closed: no model found, or a model file that cannot
 /// be read, stops the run (exit 2) instead of expecting less.
-public enum ExpectedModelSchema {
-    public struct Outcome: Sendable {
-        public var expected: ExpectedSchema
-        public var model: AppModel
-        public var notes: [String]
+package enum ExpectedModelSchema {
+    package struct Outcome: Sendable {
+        package var expected: ExpectedSchema
+        package var model: AppModel
+        package var notes: [String]
         /// Reading problems that do not stop the run (unknown types, registration mismatches).
-        public var findings: [Finding]
+        package var findings: [Finding]
         /// The model paths as shown in notes.
         var shownPaths: [String]
 
         /// The same models, named in the notes as a container's (` (iCloud.a)`) when
         /// several containers share one set of model paths.
-        public func labeled(_ label: String) -> Outcome {
+        package func labeled(_ label: String) -> Outcome {
             var outcome = self
             outcome.notes = [ExpectedModelSchema.note(model: model, expected: expected, shown: shownPaths, label: label)]
             return outcome
         }
     }
 
-    public static func options(_ configuration: ResolvedConfiguration) -> ExpectedSchemaOptions {
+    package static func options(_ configuration: ResolvedConfiguration) -> ExpectedSchemaOptions {
         let severities = configuration.severities
         return ExpectedSchemaOptions(
             sharesRecords: configuration.sharesRecords,
@@ -36,7 +36,7 @@ public enum ExpectedModelSchema {
 
     /// - Parameter workingDirectory: model files are reported relative to it when inside it.
     /// - Parameter read: the model reader (the shown paths, the working directory).
-    public static func build(
+    package static func build(
         modelPaths: [String], configuration: ResolvedConfiguration, workingDirectory: String, label: String = "",
         read: ([String], String) -> AppModel = { ModelReader.read(paths: $0, workingDirectory: $1) }
     ) throws(ModelReadingError) -> Outcome {
@@ -60,13 +60,13 @@ public enum ExpectedModelSchema {
     }
 }
 
-public enum ModelReadingError: Error, Equatable, Sendable, ActionableError {
+package enum ModelReadingError: Error, Equatable, Sendable, ActionableError {
     case noModels([String])
     case unreadable([String])
 
-    public var category: ErrorCategory { .input }
+    package var category: ErrorCategory { .input }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .noModels(let paths):
             return "found no @Model class or Core Data entity in \(paths.joined(separator: ", ")): set \"modelPaths\" in .cloudkit-schema.json (or pass --models) to the app's model sources"

@@ -6,35 +6,35 @@ import SchemaGateBasics
 /// The release gate (README "The release gate") after the escape hatch: change detection, lint,
 /// create, check (with the snapshot staleness check). Returns the combined report;
 /// throws a `StopError` for anything that stops it (exit 2). Read-only.
-public struct Gate: Sendable {
-    public struct Options: Sendable {
+package struct Gate: Sendable {
+    package struct Options: Sendable {
         /// `--since REF`: measure changes from REF instead of the nearest tag.
-        public var since: String?
+        package var since: String?
         /// `--always`: check even without a model change (skips change detection's "no model
         /// change" shortcut; the comparisons with the base release still run).
-        public var always = false
+        package var always = false
         /// `--no-create` turns this off.
-        public var runCreate = true
+        package var runCreate = true
         /// `--production FILE` / `--development FILE`: use these exports, never cktool.
-        public var productionFile: EnvironmentSchemas.File?
-        public var developmentFile: EnvironmentSchemas.File?
+        package var productionFile: EnvironmentSchemas.File?
+        package var developmentFile: EnvironmentSchemas.File?
 
-        public init() {}
+        package init() {}
     }
 
-    public var configuration: ResolvedConfiguration
-    public var options: Options
-    public var workingDirectory: String
-    public var environment: [String: String]
+    package var configuration: ResolvedConfiguration
+    package var options: Options
+    package var workingDirectory: String
+    package var environment: [String: String]
     /// Progress lines (the CLI sends them to stderr).
-    public var log: @Sendable (String) -> Void
+    package var log: @Sendable (String) -> Void
     /// The create command's output lines.
-    public var createOutput: @Sendable (String) -> Void
+    package var createOutput: @Sendable (String) -> Void
     /// Reads the models at paths (as shown) from a working directory; each set of model
     /// paths is read once per run (tests count the calls).
-    public var readModels: @Sendable ([String], String) -> AppModel = { ModelReader.read(paths: $0, workingDirectory: $1) }
+    package var readModels: @Sendable ([String], String) -> AppModel = { ModelReader.read(paths: $0, workingDirectory: $1) }
 
-    public init(
+    package init(
         configuration: ResolvedConfiguration, options: Options, workingDirectory: String, environment: [String: String],
         log: @escaping @Sendable (String) -> Void = { _ in }, createOutput: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -47,9 +47,9 @@ public struct Gate: Sendable {
     }
 
     /// Wall time per phase, printed by `gate --verbose`.
-    public let timer = PhaseTimer()
+    package let timer = PhaseTimer()
 
-    public func run() throws(StopError) -> Report {
+    package func run() throws(StopError) -> Report {
         do {
             return try runSteps()
         } catch {

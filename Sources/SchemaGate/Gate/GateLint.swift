@@ -66,7 +66,7 @@ enum GateLint {
 
 extension LintOverrides {
     /// The severities `severities.rules` of the configuration sets (the gate and `lint`).
-    public init(configured configuration: ResolvedConfiguration) {
+    package init(configured configuration: ResolvedConfiguration) {
         self.init(configuration.severities.rules.compactMapValues { LintOverrides.Level(rawValue: $0.rawValue) })
     }
 }

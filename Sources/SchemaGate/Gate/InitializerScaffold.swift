@@ -10,23 +10,23 @@ import ModelSource
 /// folder) deleted afterwards, everything but an empty `runIfRequested()` inside `#if DEBUG`
 /// so Release builds cannot push schema (and the app's call compiles in both), and a
 /// header mark (`ScaffoldMarker`) so change detection does not count the file.
-public struct InitializerScaffold: Sendable {
-    public var containerID: String
-    public var models: Models
+package struct InitializerScaffold: Sendable {
+    package var containerID: String
+    package var models: Models
     /// The launch argument that triggers it.
-    public var launchArgument: String
-    public var typeName: String
+    package var launchArgument: String
+    package var typeName: String
 
-    public static let defaultLaunchArgument = "-initializeCloudKitSchema"
+    package static let defaultLaunchArgument = "-initializeCloudKitSchema"
 
     /// The types to materialize.
-    public enum Models: Equatable, Sendable {
+    package enum Models: Equatable, Sendable {
         /// Model type names, as registered with SwiftData.
         case types([String])
         /// The `VersionedSchema` in use; its `models` list is used.
         case versionedSchema(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .types(let names): return "\(names.count) model type\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))"
             case .versionedSchema(let name): return "the models of \(name)"
@@ -34,7 +34,7 @@ public struct InitializerScaffold: Sendable {
         }
     }
 
-    public init(containerID: String, models: Models, launchArgument: String = defaultLaunchArgument,
+    package init(containerID: String, models: Models, launchArgument: String = defaultLaunchArgument,
                 typeName: String = "CloudKitSchemaInitializer") {
         self.containerID = containerID
         self.models = models
@@ -43,7 +43,7 @@ public struct InitializerScaffold: Sendable {
     }
 
     /// Whether a name can be pasted into Swift source as a type reference.
-    public static func isTypeName(_ name: String) -> Bool {
+    package static func isTypeName(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return !parts.isEmpty && parts.allSatisfy { part in
             guard let first = part.first, first.isLetter || first == "_" else { return false }
@@ -54,12 +54,12 @@ public struct InitializerScaffold: Sendable {
     /// What the app prints, last, on each outcome: create recipes that cannot pass on the
     /// app's exit status (a simulator launch) decide on these lines, and `create` fails
     /// on the failure line whatever the exit status.
-    public static let successLine = "cloudkit-schema scaffold: initializeCloudKitSchema succeeded"
-    public static let failureLine = "cloudkit-schema scaffold: initializeCloudKitSchema failed"
+    package static let successLine = "cloudkit-schema scaffold: initializeCloudKitSchema succeeded"
+    package static let failureLine = "cloudkit-schema scaffold: initializeCloudKitSchema failed"
 
     /// Where to call `runIfRequested()`, for the file's comments and `scaffold`'s output:
     /// before the app's own container opens its syncing store.
-    public var placementGuide: [String] {
+    package var placementGuide: [String] {
         let call = "\(typeName).runIfRequested()"
         return [
             "Call \(call)",
@@ -87,7 +87,7 @@ public struct InitializerScaffold: Sendable {
         ]
     }
 
-    public var source: String {
+    package var source: String {
         header.map { $0.isEmpty ? "//" : "// " + $0 }.joined(separator: "\n") + "\n\n" + code
     }
 

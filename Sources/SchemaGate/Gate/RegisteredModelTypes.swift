@@ -4,8 +4,8 @@ import SchemaGateBasics
 /// What the scaffold registers: the active `VersionedSchema` when the app has versions
 /// (its `models` list is exactly what the app registers), else the registered model
 /// types, else every declared model.
-public enum RegisteredModelTypes {
-    public static func find(modelPaths: [String], workingDirectory: String) throws(ModelReadingError) -> InitializerScaffold.Models {
+package enum RegisteredModelTypes {
+    package static func find(modelPaths: [String], workingDirectory: String) throws(ModelReadingError) -> InitializerScaffold.Models {
         let shown = modelPaths.map { UserPath.display($0, from: workingDirectory) }
         let model = ModelReader.read(paths: shown, workingDirectory: workingDirectory)
         if let version = model.activeSchemaVersion, InitializerScaffold.isTypeName(version) {

@@ -1,21 +1,21 @@
 import CloudKitSchema
 
 /// A schema file given to a command that cannot be read or parsed (exit 2).
-public struct SchemaFileError: Error, Equatable, Sendable, ActionableError {
-    public var error: SchemaParseError
+package struct SchemaFileError: Error, Equatable, Sendable, ActionableError {
+    package var error: SchemaParseError
     /// What the file is for, e.g. "the Production snapshot".
-    public var role: String?
-    public var fix: String?
+    package var role: String?
+    package var fix: String?
 
-    public init(_ error: SchemaParseError, role: String? = nil, fix: String? = nil) {
+    package init(_ error: SchemaParseError, role: String? = nil, fix: String? = nil) {
         self.error = error
         self.role = role
         self.fix = fix
     }
 
-    public var category: ErrorCategory { .input }
+    package var category: ErrorCategory { .input }
 
-    public var message: String {
+    package var message: String {
         let prefix = role.map { "\($0): " } ?? ""
         return prefix + error.description + (fix.map { "; \($0)" } ?? "")
     }
@@ -23,7 +23,7 @@ public struct SchemaFileError: Error, Equatable, Sendable, ActionableError {
 
 extension NamedSchema {
     /// Loads a schema file, reporting the path as the user gave it.
-    public static func load(
+    package static func load(
         path: String, displayPath: String, name: String, environment: CloudKitEnvironment?, role: String? = nil, fix: String? = nil
     ) throws(SchemaFileError) -> NamedSchema {
         do {

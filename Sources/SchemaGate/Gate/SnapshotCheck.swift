@@ -3,14 +3,14 @@ import Foundation
 
 /// Compares a committed Production snapshot with live Production. A stale snapshot
 /// makes CI checks without cktool measure against a Production that no longer exists.
-public enum SnapshotCheck {
-    public static func refreshCommand(snapshot: String, containerID: String, multipleContainers: Bool) -> String {
+package enum SnapshotCheck {
+    package static func refreshCommand(snapshot: String, containerID: String, multipleContainers: Bool) -> String {
         "cloudkit-schema export --environment production --output \(snapshot)"
             + (multipleContainers ? " --container-id \(containerID)" : "")
     }
 
     /// Nil when the snapshot matches; otherwise one error finding naming the refresh command.
-    public static func staleness(
+    package static func staleness(
         snapshot: ResolvedContainer.Snapshot, displayPath: String, live: Schema, containerID: String, multipleContainers: Bool
     ) throws(SchemaFileError) -> Finding? {
         let refresh = refreshCommand(snapshot: displayPath, containerID: containerID, multipleContainers: multipleContainers)

@@ -1,12 +1,12 @@
 /// What `changed` and the gate both ask: what changed since the last release, which of it
 /// touches the models, and whether the persisted model actually changed.
-public enum ChangeAnalysis {
+package enum ChangeAnalysis {
     /// The unchanged files are read only when the comparison needs them: when the changed
     /// model files declare what they did at the base, the answer is known without them.
     /// That is the case to make fast: a gate that finds a real model change goes on to
     /// export schemas from CloudKit, which takes seconds.
     /// - Parameter timer: gets one phase per step (`changes: ...`), for `--verbose`.
-    public static func run(
+    package static func run(
         workingDirectory: String, environment: [String: String], since: String?,
         configuration: ResolvedConfiguration, timer: PhaseTimer? = nil
     ) throws(GitError) -> ChangeReport {

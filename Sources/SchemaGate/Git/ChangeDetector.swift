@@ -5,19 +5,19 @@ import SchemaGateBasics
 /// Finds the base (nearest release tag or `--since`), lists what changed since then
 /// (committed, staged, unstaged, untracked; renames and deletions included) and marks
 /// the model-touching files.
-public struct ChangeDetector: Sendable {
-    public var workingDirectory: String
-    public var environment: [String: String]
+package struct ChangeDetector: Sendable {
+    package var workingDirectory: String
+    package var environment: [String: String]
     /// `--since REF`; overrides the tag.
-    public var since: String?
+    package var since: String?
     /// Glob for release tags (`v*`); nil takes any tag.
-    public var tagPattern: String?
+    package var tagPattern: String?
     /// Configured model paths (absolute); empty when none are configured.
-    public var modelPaths: [String]
+    package var modelPaths: [String]
     /// What the model reader reads (absolute paths); nil: the repository's top level.
-    public var readerPaths: [String]?
+    package var readerPaths: [String]?
 
-    public init(workingDirectory: String, environment: [String: String], since: String? = nil,
+    package init(workingDirectory: String, environment: [String: String], since: String? = nil,
                 tagPattern: String? = nil, modelPaths: [String] = [], readerPaths: [String]? = nil) {
         self.workingDirectory = workingDirectory
         self.environment = environment
@@ -29,7 +29,7 @@ public struct ChangeDetector: Sendable {
 
     /// Git's answers, and the contents read to classify the changed files. `timer`, when
     /// given, gets the time spent asking git and classifying.
-    public func detect(timer: PhaseTimer? = nil) throws(GitError) -> DetectedChanges {
+    package func detect(timer: PhaseTimer? = nil) throws(GitError) -> DetectedChanges {
         let timer = timer ?? PhaseTimer()
         let (repository, base) = try timer.measure("changes: find the base") { () throws(GitError) in
             // The nearest tag is asked while the repository is opened: two git calls at once.

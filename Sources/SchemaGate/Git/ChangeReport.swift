@@ -1,7 +1,7 @@
 /// What changed since the last release, as far as the persisted model is concerned.
-public struct ChangeReport: Sendable {
+package struct ChangeReport: Sendable {
     /// What the changes are measured from.
-    public enum Base: Equatable, Sendable {
+    package enum Base: Equatable, Sendable {
         /// The nearest tag reachable from HEAD.
         case tag(name: String, commit: String)
         /// A revision given with `--since`.
@@ -9,14 +9,14 @@ public struct ChangeReport: Sendable {
         /// Nothing to measure from; everything counts as model-touching.
         case none(reason: String)
 
-        public var name: String? {
+        package var name: String? {
             switch self {
             case .tag(let name, _), .revision(let name, _): return name
             case .none: return nil
             }
         }
 
-        public var commit: String? {
+        package var commit: String? {
             switch self {
             case .tag(_, let commit), .revision(_, let commit): return commit
             case .none: return nil
@@ -26,7 +26,7 @@ public struct ChangeReport: Sendable {
 
     /// Whether the persisted model (entities, stored properties, relationships) differs
     /// between the base and now, beyond files merely being touched.
-    public enum ModelChange: Equatable, Sendable {
+    package enum ModelChange: Equatable, Sendable {
         /// What differs, one line each (`Item: added attribute notes`).
         case changed([String])
         case unchanged
@@ -37,24 +37,24 @@ public struct ChangeReport: Sendable {
         case unreadable(String)
     }
 
-    public var repositoryRoot: String
-    public var base: Base
-    public var head: String?
-    public var shallow: Bool
+    package var repositoryRoot: String
+    package var base: Base
+    package var head: String?
+    package var shallow: Bool
     /// Every changed path (committed since the base, staged, unstaged, untracked).
-    public var files: [ChangedFile]
-    public var modelChange: ModelChange?
+    package var files: [ChangedFile]
+    package var modelChange: ModelChange?
 
-    public var modelFiles: [ChangedFile] { files.filter(\.isModelTouching) }
+    package var modelFiles: [ChangedFile] { files.filter(\.isModelTouching) }
 
     /// Whether a check against CloudKit is due: there is no base, or a model file changed.
-    public var isModelTouching: Bool {
+    package var isModelTouching: Bool {
         if case .none = base { return true }
         return !modelFiles.isEmpty
     }
 
     /// One sentence for humans: what was compared and the verdict.
-    public var summary: String {
+    package var summary: String {
         switch base {
         case .none(let reason):
             return "\(reason): treating the release as model-touching"

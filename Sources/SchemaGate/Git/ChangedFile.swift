@@ -1,6 +1,6 @@
 /// One path that differs between the base and the working tree.
-public struct ChangedFile: Equatable, Sendable, Codable {
-    public enum Change: String, Sendable, Codable {
+package struct ChangedFile: Equatable, Sendable, Codable {
+    package enum Change: String, Sendable, Codable {
         case added, modified, deleted, renamed, copied
         case typeChanged = "type-changed"
         case untracked
@@ -10,16 +10,16 @@ public struct ChangedFile: Equatable, Sendable, Codable {
     }
 
     /// Relative to the repository root (the new path of a rename).
-    public var path: String
+    package var path: String
     /// The old path of a rename or copy.
-    public var previousPath: String?
-    public var change: Change
+    package var previousPath: String?
+    package var change: Change
     /// Part of the change is not committed yet (staged, unstaged or untracked).
-    public var uncommitted: Bool
+    package var uncommitted: Bool
     /// Why the file counts as model-touching; empty when it does not.
-    public var reasons: [String]
+    package var reasons: [String]
 
-    public init(path: String, previousPath: String? = nil, change: Change, uncommitted: Bool = false, reasons: [String] = []) {
+    package init(path: String, previousPath: String? = nil, change: Change, uncommitted: Bool = false, reasons: [String] = []) {
         self.path = path
         self.previousPath = previousPath
         self.change = change
@@ -27,7 +27,7 @@ public struct ChangedFile: Equatable, Sendable, Codable {
         self.reasons = reasons
     }
 
-    public var isModelTouching: Bool { !reasons.isEmpty }
+    package var isModelTouching: Bool { !reasons.isEmpty }
 
     /// Parses the fields of `git diff --raw -z --no-abbrev`: a header
     /// `:<old mode> <new mode> <old object> <new object> <status>`, then the path, or for

@@ -1,5 +1,5 @@
 /// Why change detection cannot answer. All are setup problems (exit 2).
-public enum GitError: Error, Equatable, Sendable, ActionableError {
+package enum GitError: Error, Equatable, Sendable, ActionableError {
     case gitNotFound
     case notARepository(String)
     case unknownRevision(String, shallow: Bool)
@@ -7,11 +7,11 @@ public enum GitError: Error, Equatable, Sendable, ActionableError {
     case commandFailed(arguments: [String], status: Int32, detail: String)
     case timedOut(arguments: [String])
 
-    public var category: ErrorCategory { .setup }
+    package var category: ErrorCategory { .setup }
 
-    public static let fetchTagsFix = "git fetch --tags --unshallow"
+    package static let fetchTagsFix = "git fetch --tags --unshallow"
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .gitNotFound:
             return "git was not found on PATH: install git, or skip change detection with --always"

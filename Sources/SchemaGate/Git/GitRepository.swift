@@ -2,19 +2,19 @@ import Foundation
 
 /// A git work tree, driven through the `git` executable (no library): the answers are
 /// the ones the user's own git gives.
-public struct GitRepository: Sendable {
+package struct GitRepository: Sendable {
     static let timeout: TimeInterval = 60
 
     /// The top-level directory of the work tree.
-    public let root: String
+    package let root: String
     /// A shallow clone: history (and so tags) may be missing.
-    public let isShallow: Bool
+    package let isShallow: Bool
     /// The commit HEAD pointed at when the repository was opened; nil without commits.
-    public let headWhenOpened: String?
+    package let headWhenOpened: String?
     private let environment: [String: String]
 
     /// Opens the work tree containing `directory`.
-    public init(containing directory: String, environment: [String: String]) throws(GitError) {
+    package init(containing directory: String, environment: [String: String]) throws(GitError) {
         let environment = Self.environment(environment)
         self.environment = environment
         // Three answers in one call: each git call costs a process start. With --verify,
@@ -47,7 +47,7 @@ public struct GitRepository: Sendable {
 
     /// Runs git in the work tree; a non-zero exit is an error.
     @discardableResult
-    public func run(_ arguments: [String], input: Data? = nil) throws(GitError) -> String {
+    package func run(_ arguments: [String], input: Data? = nil) throws(GitError) -> String {
         try Self.succeeded(arguments, Self.run(arguments, in: root, environment: environment, input: input)).stdout
     }
 
@@ -62,14 +62,14 @@ public struct GitRepository: Sendable {
 
     /// Runs git with `-z` output and returns its NUL-separated fields (empty ones left
     /// out), split as bytes: thousands of paths, where a String split walks characters.
-    public func fields(_ arguments: [String]) throws(GitError) -> [String] {
+    package func fields(_ arguments: [String]) throws(GitError) -> [String] {
         try Self.succeeded(arguments, Self.run(arguments, in: root, environment: environment)).standardOutput.withUnsafeBytes { bytes in
             bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
     /// Runs git and returns the raw result, for commands whose failure is an answer.
-    public func attempt(_ arguments: [String], input: Data? = nil) throws(GitError) -> ProcessResult {
+    package func attempt(_ arguments: [String], input: Data? = nil) throws(GitError) -> ProcessResult {
         try Self.run(arguments, in: root, environment: environment, input: input)
     }
 
@@ -109,7 +109,7 @@ public struct GitRepository: Sendable {
     // MARK: - Questions the change detection asks
 
     /// The commit a revision names, or nil when it names none.
-    public func commit(for revision: String) throws(GitError) -> String? {
+    package func commit(for revision: String) throws(GitError) -> String? {
         guard !revision.hasPrefix("-") else { return nil }
         let result = try attempt(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"])
         return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
@@ -117,7 +117,7 @@ public struct GitRepository: Sendable {
 
     /// The nearest tag reachable from HEAD (annotated or lightweight), optionally
     /// matching a glob; nil when there is none.
-    public func nearestTag(matching pattern: String?, from revision: String = "HEAD") throws(GitError) -> String? {
+    package func nearestTag(matching pattern: String?, from revision: String = "HEAD") throws(GitError) -> String? {
         try Self.nearestTag(matching: pattern, from: revision, in: root, environment: environment)
     }
 
@@ -141,20 +141,20 @@ public struct GitRepository: Sendable {
     /// Files that differ between `base` and the working tree (committed, staged and
     /// unstaged changes), with renames detected, each with the id of its blob at the base
     /// (nil when added).
-    public func changes(since base: String) throws(GitError) -> [(file: ChangedFile, baseObject: String?)] {
+    package func changes(since base: String) throws(GitError) -> [(file: ChangedFile, baseObject: String?)] {
         ChangedFile.parseRaw(try fields(["diff", "--raw", "-z", "-M", "--no-abbrev", "--no-ext-diff", "--no-color", base, "--"]))
     }
 
     /// Paths with uncommitted changes (staged or not) relative to HEAD, in a repository
     /// with a HEAD commit.
-    public func uncommittedPaths() throws(GitError) -> Set<String> {
+    package func uncommittedPaths() throws(GitError) -> Set<String> {
         Set(try fields(["diff", "--name-only", "-z", "--no-ext-diff", "HEAD", "--"]))
     }
 
     /// Every file of the work tree that git knows or would add: tracked files (also ones
     /// deleted from disk but not from the index) and untracked ones that are not ignored,
     /// each once, in git's order; `untracked` is the second kind alone. One call lists both.
-    public func workTreeFiles() throws(GitError) -> (all: [String], untracked: [String]) {
+    package func workTreeFiles() throws(GitError) -> (all: [String], untracked: [String]) {
         let entries = try fields(["ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard"])
         var all: [String] = [], untracked: [String] = []
         var seen = Set<String>()

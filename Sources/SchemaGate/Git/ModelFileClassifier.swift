@@ -6,11 +6,11 @@ import SchemaGateBasics
 /// declared) `@Model`, is a Core Data model, registers the model schema, or lies under
 /// a configured model path. Deliberately generous: a false "touching" costs one check
 /// against CloudKit, a false "not touching" ships a broken release.
-public struct ModelFileClassifier: Sendable {
+package struct ModelFileClassifier: Sendable {
     /// The model paths the user configured (none by default).
     var modelPaths: [CanonicalPath]
 
-    public init(modelPaths: [String]) {
+    package init(modelPaths: [String]) {
         self.modelPaths = modelPaths.map { CanonicalPath($0) }
     }
 

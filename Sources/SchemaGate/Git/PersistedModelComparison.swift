@@ -8,8 +8,8 @@ import ModelSource
 /// `PersistedModelDiff`. Files that did not change are read and parsed once for both;
 /// changed ones come from what change detection already read. A file of the reader's that
 /// git has no history for makes the answer unknown.
-public enum PersistedModelComparison {
-    public static func compare(_ detected: DetectedChanges) -> ChangeReport.ModelChange? {
+package enum PersistedModelComparison {
+    package static func compare(_ detected: DetectedChanges) -> ChangeReport.ModelChange? {
         compare(detected, shortcut: true)
     }
 
@@ -44,7 +44,7 @@ public enum PersistedModelComparison {
     /// those need not be read. A rename or copy (which moves declarations between files),
     /// a Core Data file, or a file the reader has a problem with makes it false, and the
     /// models are read in full.
-    public static func onlyTouched(_ detected: DetectedChanges) -> Bool {
+    package static func onlyTouched(_ detected: DetectedChanges) -> Bool {
         let report = detected.report
         guard report.base.commit != nil else { return false }
         guard !report.files.contains(where: { $0.change == .unversioned }) else { return false }
@@ -62,7 +62,7 @@ public enum PersistedModelComparison {
     /// The model sources in scope that did not change since the base, read and parsed.
     /// Needs only the list of changed files, not which of them touch the models: a
     /// model-touching file is a changed one, never one of these.
-    public static func parseUnchangedFiles(_ detected: DetectedChanges) -> ParsedFiles {
+    package static func parseUnchangedFiles(_ detected: DetectedChanges) -> ParsedFiles {
         let root = detected.repository.root
         let changed = paths(of: detected.report.files)
         let files = detected.contents.reader.versioned.filter { !changed.contains($0) }.sorted()

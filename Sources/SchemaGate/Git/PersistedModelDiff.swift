@@ -3,8 +3,8 @@ import ModelSource
 /// What differs between two readings of the app's models, ignoring where things are
 /// declared (file, line, order): only what reaches the persistent store and CloudKit.
 /// A file whose only edits are comments, methods or computed properties reads the same.
-public enum PersistedModelDiff {
-    public static func differences(from old: AppModel, to new: AppModel) -> [String] {
+package enum PersistedModelDiff {
+    package static func differences(from old: AppModel, to new: AppModel) -> [String] {
         var lines: [String] = []
         let oldEntities = index(old.entities), newEntities = index(new.entities)
         for name in Set(oldEntities.keys).union(newEntities.keys).sorted() {

@@ -15,19 +15,19 @@ import SchemaGateBasics
 /// the working directory, so they are kept for people reading the file, not matched.
 /// When a file has more findings with one identity than the baseline recorded, all of
 /// them are reported (which one is new cannot be told).
-public struct LintBaseline: Sendable, Equatable {
-    public static let formatVersion = 1
+package struct LintBaseline: Sendable, Equatable {
+    package static let formatVersion = 1
 
-    public struct Entry: Codable, Hashable, Sendable {
-        public var rule: String
+    package struct Entry: Codable, Hashable, Sendable {
+        package var rule: String
         /// Relative to the anchor (`anchor(of:)`; absolute when outside it).
-        public var file: String
-        public var recordType: String?
-        public var field: String?
+        package var file: String
+        package var recordType: String?
+        package var field: String?
         /// The finding's source line, trimmed, runs of white space as one space ("" without one).
-        public var text: String
+        package var text: String
         /// For people reading the file; not matched.
-        public var message: String
+        package var message: String
 
         var key: Key { Key(rule: rule, file: file, recordType: recordType, field: field, text: text) }
     }
@@ -36,28 +36,28 @@ public struct LintBaseline: Sendable, Equatable {
         var rule: String, file: String, recordType: String?, field: String?, text: String
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries.sorted { ($0.file, $0.rule, $0.text, $0.message) < ($1.file, $1.rule, $1.text, $1.message) }
     }
 
     /// What the paths in the baseline at `path` are relative to: the git work tree holding
     /// it (else its folder), so they read the same on every machine and from any directory.
-    public static func anchor(of path: String) -> String {
+    package static func anchor(of path: String) -> String {
         ProjectSurvey.root(workingDirectory: (path as NSString).deletingLastPathComponent)
     }
 
     /// Whether a finding code can be baselined: lint rules only.
-    public static func covers(_ code: String) -> Bool { LintRuleCatalog.info(for: code) != nil }
+    package static func covers(_ code: String) -> Bool { LintRuleCatalog.info(for: code) != nil }
 
     /// Entries naming codes no baseline covers (a hand-edited `missing-field`): never applied.
-    public var ignoredCodes: [String] {
+    package var ignoredCodes: [String] {
         Array(Set(entries.map(\.rule).filter { !Self.covers($0) })).sorted()
     }
 
     /// The baseline of `findings` (those it covers), for a file whose anchor is `directory`.
-    public static func recording(_ findings: [Finding], at place: FindingPlace, directory: String) -> LintBaseline {
+    package static func recording(_ findings: [Finding], at place: FindingPlace, directory: String) -> LintBaseline {
         var lines = SourceLines()
         let entries = findings.filter { covers($0.code) }.map { finding in
             var entry = place.entry(for: finding, directory: directory, lines: &lines)
@@ -68,7 +68,7 @@ public struct LintBaseline: Sendable, Equatable {
     }
 
     /// The findings that are new against the baseline, and how many it held back.
-    public func filter(_ findings: [Finding], at place: FindingPlace, directory: String) -> (new: [Finding], known: Int) {
+    package func filter(_ findings: [Finding], at place: FindingPlace, directory: String) -> (new: [Finding], known: Int) {
         var lines = SourceLines()
         let keys = findings.map { Self.covers($0.code) ? place.entry(for: $0, directory: directory, lines: &lines).key : nil }
         var current: [Key: Int] = [:]
@@ -83,7 +83,7 @@ public struct LintBaseline: Sendable, Equatable {
     }
 
     /// The file's text: sorted keys, one entry per finding, so it diffs well under review.
-    public var json: String {
+    package var json: String {
         JSONReporter.encode(Document(tool: ToolIdentity.name, version: Self.formatVersion, findings: entries)) + "\n"
     }
 
@@ -95,7 +95,7 @@ public struct LintBaseline: Sendable, Equatable {
 
     /// Reads a baseline file. `origin` says where its path came from (`--baseline`,
     /// `lintBaseline` in the configuration), for the error.
-    public static func load(_ path: String, shown: String, origin: String) throws(BaselineError) -> LintBaseline {
+    package static func load(_ path: String, shown: String, origin: String) throws(BaselineError) -> LintBaseline {
         let data: [UInt8]
         switch FileSystem.readRegularFile(path) {
         case .success(let bytes): data = bytes
@@ -105,7 +105,7 @@ public struct LintBaseline: Sendable, Equatable {
         return try parse(data, shown: shown)
     }
 
-    public static func parse(_ bytes: [UInt8], shown: String) throws(BaselineError) -> LintBaseline {
+    package static func parse(_ bytes: [UInt8], shown: String) throws(BaselineError) -> LintBaseline {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))
@@ -137,11 +137,11 @@ public struct LintBaseline: Sendable, Equatable {
 /// Where a report's findings are: their paths are relative to `pathsRelativeTo`, and the
 /// content lint judged lies under `contentRoot` (the same folder, except for `lint
 /// --staged`, which judges the index written out into a scratch folder).
-public struct FindingPlace: Sendable {
-    public var pathsRelativeTo: String
-    public var contentRoot: String
+package struct FindingPlace: Sendable {
+    package var pathsRelativeTo: String
+    package var contentRoot: String
 
-    public init(pathsRelativeTo: String, contentRoot: String? = nil) {
+    package init(pathsRelativeTo: String, contentRoot: String? = nil) {
         self.pathsRelativeTo = pathsRelativeTo
         self.contentRoot = contentRoot ?? pathsRelativeTo
     }
@@ -174,14 +174,14 @@ struct SourceLines {
 }
 
 /// A baseline that cannot be used: exit 2, never a silent pass.
-public enum BaselineError: Error, ActionableError, Equatable {
+package enum BaselineError: Error, ActionableError, Equatable {
     case missing(path: String, origin: String, exists: Bool)
     case corrupt(path: String, reason: String)
     case notWritten(path: String, reason: String)
 
-    public var category: ErrorCategory { .input }
+    package var category: ErrorCategory { .input }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .missing(let path, let origin, let exists):
             return "the lint baseline \(path) (\(origin)) \(exists ? "is not a readable regular file" : "does not exist"): "

@@ -3,16 +3,16 @@ import ModelSource
 
 /// Runs rules over one input: applies severity overrides and suppression comments, turns
 /// reader diagnostics into findings (`ModelDiagnosticFindings`), and orders everything by file and line.
-public struct LintEngine: Sendable {
-    public var rules: [any LintRule]
-    public var overrides: LintOverrides
+package struct LintEngine: Sendable {
+    package var rules: [any LintRule]
+    package var overrides: LintOverrides
     /// Where the findings count (`SeverityPolicy`).
-    public var stage: SeverityPolicy.Stage
+    package var stage: SeverityPolicy.Stage
     /// The text of a file, for suppression comments; nil when it cannot be read (then
     /// nothing in it is suppressed).
-    public var readText: @Sendable (String) -> String?
+    package var readText: @Sendable (String) -> String?
 
-    public init(
+    package init(
         rules: [any LintRule] = LintRuleCatalog.all, overrides: LintOverrides = LintOverrides(),
         stage: SeverityPolicy.Stage = .lint, readText: @escaping @Sendable (String) -> String? = LintEngine.readFile
     ) {
@@ -22,7 +22,7 @@ public struct LintEngine: Sendable {
         self.readText = readText
     }
 
-    public func findings(for input: LintInput) -> [Finding] {
+    package func findings(for input: LintInput) -> [Finding] {
         var suppressions: [String: SuppressionIndex] = [:]
         var findings: [Finding] = []
         for rule in rules {
@@ -54,7 +54,7 @@ public struct LintEngine: Sendable {
         return left < right
     }
 
-    public static let readFile: @Sendable (String) -> String? = { path in
+    package static let readFile: @Sendable (String) -> String? = { path in
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -1,8 +1,8 @@
 /// Per-rule severity chosen by the user, keyed by rule id. A plain value so the
 /// configuration file, command-line flags and tests can all build one.
 /// `.off` drops the rule's findings entirely.
-public struct LintOverrides: Sendable, Equatable {
-    public enum Level: String, Sendable, CaseIterable, Codable {
+package struct LintOverrides: Sendable, Equatable {
+    package enum Level: String, Sendable, CaseIterable, Codable {
         case off, info, warning, error
 
         var severity: Severity? {
@@ -15,22 +15,22 @@ public struct LintOverrides: Sendable, Equatable {
         }
     }
 
-    public var levels: [String: Level]
+    package var levels: [String: Level]
 
-    public init(_ levels: [String: Level] = [:]) {
+    package init(_ levels: [String: Level] = [:]) {
         self.levels = levels
     }
 
     /// The severity a rule's findings get at `stage`, or nil when the rule is off: the
     /// level set for it, else what `SeverityPolicy` gives it there.
-    public func severity(for info: LintRuleInfo, at stage: SeverityPolicy.Stage = .lint) -> Severity? {
+    package func severity(for info: LintRuleInfo, at stage: SeverityPolicy.Stage = .lint) -> Severity? {
         guard let level = levels[info.id] else { return SeverityPolicy.severity(of: info, at: stage) }
         return level.severity
     }
 
     /// Unknown rule ids are mistakes (a typo silently keeps the default), so they are errors
     /// naming the id and the closest real one.
-    public func validate(against rules: [LintRuleInfo] = LintRuleCatalog.infos) throws(LintOverridesError) {
+    package func validate(against rules: [LintRuleInfo] = LintRuleCatalog.infos) throws(LintOverridesError) {
         let known = Set(rules.map(\.id))
         for id in levels.keys.sorted() where !known.contains(id) {
             throw .unknownRule(id, suggestion: Suggestion.closest(to: id, in: rules.map(\.id)))
@@ -38,7 +38,7 @@ public struct LintOverrides: Sendable, Equatable {
     }
 
     /// Parses `rule-id=level` (the `--rule` flag).
-    public static func parseAssignment(_ text: String) throws(LintOverridesError) -> (String, Level) {
+    package static func parseAssignment(_ text: String) throws(LintOverridesError) -> (String, Level) {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty else { throw .malformed(text) }
         guard let level = Level(rawValue: parts[1]) else { throw .unknownLevel(parts[1], rule: parts[0]) }
@@ -46,12 +46,12 @@ public struct LintOverrides: Sendable, Equatable {
     }
 }
 
-public enum LintOverridesError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LintOverridesError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownRule(String, suggestion: String?)
     case unknownLevel(String, rule: String)
     case malformed(String)
 
-    public var description: String {
+    package var description: String {
         let levels = LintOverrides.Level.allCases.map(\.rawValue).joined(separator: ", ")
         switch self {
         case .unknownRule(let id, let suggestion):

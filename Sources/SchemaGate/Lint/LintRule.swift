@@ -2,15 +2,15 @@ import ModelSource
 
 /// What a rule is, for reports, `lint --list-rules` and the configuration file: a stable
 /// kebab-case id (the finding `code`), its default severity, what it catches and the fix.
-public struct LintRuleInfo: Sendable, Equatable {
-    public let id: String
-    public let severity: Severity
+package struct LintRuleInfo: Sendable, Equatable {
+    package let id: String
+    package let severity: Severity
     /// What the rule catches, in one line.
-    public let summary: String
+    package let summary: String
     /// What to do about a violation, in one sentence.
-    public let fix: String
+    package let fix: String
 
-    public init(id: String, severity: Severity, summary: String, fix: String) {
+    package init(id: String, severity: Severity, summary: String, fix: String) {
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -20,24 +20,24 @@ public struct LintRuleInfo: Sendable, Equatable {
 
 /// One offline check. A rule only says where and what; the engine adds the id, the
 /// severity (after overrides), the fix, and drops suppressed violations.
-public protocol LintRule: Sendable {
+package protocol LintRule: Sendable {
     static var info: LintRuleInfo { get }
     func check(_ input: LintInput) -> [LintViolation]
 }
 
 /// A place where a rule is broken.
-public struct LintViolation: Sendable, Equatable {
-    public var message: String
-    public var file: String
-    public var line: Int?
+package struct LintViolation: Sendable, Equatable {
+    package var message: String
+    package var file: String
+    package var line: Int?
     /// The CloudKit record type and field involved (`CD_Item`, `CD_title`), when known.
-    public var recordType: String?
-    public var field: String?
+    package var recordType: String?
+    package var field: String?
     /// The public evidence does not settle that this case does harm: it is at most a
     /// warning, whatever the rule's severity (`SeverityPolicy`).
-    public var unsettled: Bool
+    package var unsettled: Bool
 
-    public init(message: String, file: String, line: Int?, recordType: String? = nil, field: String? = nil, unsettled: Bool = false) {
+    package init(message: String, file: String, line: Int?, recordType: String? = nil, field: String? = nil, unsettled: Bool = false) {
         self.message = message
         self.file = file
         self.line = line
@@ -50,16 +50,16 @@ public struct LintViolation: Sendable, Equatable {
 /// Everything rules look at. Model rules read `model`; project rules read `swiftSources`
 /// and `propertyLists`; evolution rules compare `previous` (the models at a git revision)
 /// with `model`.
-public struct LintInput: Sendable {
-    public var model: AppModel
-    public var swiftSources: [SwiftSourceFile]
-    public var propertyLists: [PropertyListFile]
+package struct LintInput: Sendable {
+    package var model: AppModel
+    package var swiftSources: [SwiftSourceFile]
+    package var propertyLists: [PropertyListFile]
     /// The application targets of the Xcode projects in scope (`project` is the absolute
     /// `.xcodeproj` path): their build settings say which entitlements and Info.plist each uses.
-    public var appTargets: [XcodeAppTarget]
-    public var previous: PreviousModel?
+    package var appTargets: [XcodeAppTarget]
+    package var previous: PreviousModel?
 
-    public init(
+    package init(
         model: AppModel, swiftSources: [SwiftSourceFile] = [], propertyLists: [PropertyListFile] = [],
         appTargets: [XcodeAppTarget] = [], previous: PreviousModel? = nil
     ) {
@@ -72,12 +72,12 @@ public struct LintInput: Sendable {
 }
 
 /// The models as they were at a git revision, for `lint --since`.
-public struct PreviousModel: Sendable {
+package struct PreviousModel: Sendable {
     /// The revision as the user named it (`v1.2`), for messages.
-    public var revision: String
-    public var model: AppModel
+    package var revision: String
+    package var model: AppModel
 
-    public init(revision: String, model: AppModel) {
+    package init(revision: String, model: AppModel) {
         self.revision = revision
         self.model = model
     }

@@ -4,11 +4,11 @@ import SchemaGateBasics
 
 /// How lint reads models: from paths on disk, and from in-memory files (git blobs at a
 /// revision). The standard one is the ModelSource reader; tests may pass their own.
-public struct LintModelReader: Sendable {
-    public var readPaths: @Sendable ([String]) -> AppModel
-    public var readFiles: @Sendable ([(path: String, contents: [UInt8])]) -> AppModel
+package struct LintModelReader: Sendable {
+    package var readPaths: @Sendable ([String]) -> AppModel
+    package var readFiles: @Sendable ([(path: String, contents: [UInt8])]) -> AppModel
 
-    public init(
+    package init(
         readPaths: @escaping @Sendable ([String]) -> AppModel,
         readFiles: @escaping @Sendable ([(path: String, contents: [UInt8])]) -> AppModel
     ) {
@@ -18,30 +18,30 @@ public struct LintModelReader: Sendable {
 }
 
 /// One `lint` run as the CLI (or the gate) asks for it.
-public struct LintRequest: Sendable {
+package struct LintRequest: Sendable {
     /// Files or directories, absolute or relative to `workingDirectory`.
-    public var paths: [String]
+    package var paths: [String]
     /// Directories searched for entitlements, Info.plists and Xcode projects only.
-    public var projectDirectories: [String]
+    package var projectDirectories: [String]
     /// The app's folders: the project rules (store configurations, previews, entitlements,
     /// Info.plists, build settings) read everything in them, whatever `paths` (the model
     /// rules' input) holds.
-    public var appDirectories: [String]
+    package var appDirectories: [String]
     /// `lint --since REF`: also compare with the models at this git revision.
-    public var since: String?
+    package var since: String?
     /// The commit `since` names when the caller resolved it already (the gate's base):
     /// lint compares with this commit and does not resolve the name again.
-    public var sinceCommit: String? = nil
+    package var sinceCommit: String? = nil
     /// The models `paths` hold, when the caller read them already (the gate, for the
     /// expected schema): lint uses them instead of reading the files a second time.
-    public var model: AppModel? = nil
-    public var overrides: LintOverrides
+    package var model: AppModel? = nil
+    package var overrides: LintOverrides
     /// Where the findings count: `lint` and the pre-commit hook, or the gate (`SeverityPolicy`).
-    public var stage: SeverityPolicy.Stage
-    public var workingDirectory: String
-    public var environment: [String: String]
+    package var stage: SeverityPolicy.Stage
+    package var workingDirectory: String
+    package var environment: [String: String]
 
-    public init(
+    package init(
         paths: [String], projectDirectories: [String] = [], appDirectories: [String] = [], since: String? = nil,
         sinceCommit: String? = nil, model: AppModel? = nil,
         overrides: LintOverrides = LintOverrides(), stage: SeverityPolicy.Stage = .lint,
@@ -63,16 +63,16 @@ public struct LintRequest: Sendable {
 /// Reads everything a request names, runs the rules and builds the report. Findings are
 /// errors (exit 1), warnings and info (exit 0); input that could not be read makes the
 /// report's status `error` (exit 2) and is listed as `parse-error` / `unreadable-file`.
-public struct LintRunner: Sendable {
-    public var reader: LintModelReader
-    public var rules: [any LintRule]
+package struct LintRunner: Sendable {
+    package var reader: LintModelReader
+    package var rules: [any LintRule]
 
-    public init(reader: LintModelReader, rules: [any LintRule] = LintRuleCatalog.all) {
+    package init(reader: LintModelReader, rules: [any LintRule] = LintRuleCatalog.all) {
         self.reader = reader
         self.rules = rules
     }
 
-    public func run(_ request: LintRequest) throws(LintError) -> Report {
+    package func run(_ request: LintRequest) throws(LintError) -> Report {
         do {
             try request.overrides.validate(against: rules.map { type(of: $0).info })
         } catch {
@@ -122,7 +122,7 @@ public struct LintRunner: Sendable {
 
     /// Whether lint reads anything of this Swift file: the model reader's test and the
     /// store-configuration scan's (files failing both are skipped by each, unread).
-    public static func mayMatter(swift bytes: [UInt8]) -> Bool {
+    package static func mayMatter(swift bytes: [UInt8]) -> Bool {
         ModelReader.isWorthReading(swift: bytes) || SwiftSourceFile.mayConfigureStore(bytes)
     }
 

@@ -12,8 +12,8 @@
 ///
 /// `severities.rules` of the configuration and `lint --rule` set a rule's severity for every
 /// stage and win over the policy (not over the cap for unsettled cases).
-public enum SeverityPolicy {
-    public enum Stage: String, Sendable {
+package enum SeverityPolicy {
+    package enum Stage: String, Sendable {
         /// `lint` and the pre-commit hook (`lint --staged`).
         case lint
         /// The release gate's lint step.
@@ -24,7 +24,7 @@ public enum SeverityPolicy {
     static let devTimeTraps: Set<String> = [TestConfigurationSyncsRule.info.id]
 
     /// The severity a rule's findings get at `stage` before any configured override.
-    public static func severity(of info: LintRuleInfo, at stage: Stage) -> Severity {
+    package static func severity(of info: LintRuleInfo, at stage: Stage) -> Severity {
         guard stage == .gate, devTimeTraps.contains(info.id), info.severity == .error else { return info.severity }
         return .warning
     }

@@ -7,8 +7,8 @@ import Foundation
 /// `lint .` lints a checkout, and the report keeps what is this commit's: findings in the
 /// staged files, findings elsewhere that the commit introduces (not there at HEAD), and any
 /// input that could not be read (the verdict would rest on it).
-public enum StagedLint {
-    public static func run(
+package enum StagedLint {
+    package static func run(
         _ snapshot: StagedSnapshot, runner: LintRunner, overrides: LintOverrides, environment: [String: String]
     ) throws(LintError) -> Report {
         let whole = try lint(snapshot.directory, runner: runner, overrides: overrides, environment: environment)
@@ -69,24 +69,24 @@ public enum StagedLint {
 /// never walks. A Swift file neither the model reader nor the store-configuration rules
 /// would read (the same byte tests they skip files by) is left out: the findings are the
 /// same, and an app of thousands of views need not be written out on every commit.
-public struct StagedSnapshot: Sendable {
+package struct StagedSnapshot: Sendable {
     /// The scratch folder: the repository's layout, holding only what was written.
-    public let directory: String
+    package let directory: String
     /// The repository the index belongs to (its root, as git prints it).
-    public let repositoryRoot: String
+    package let repositoryRoot: String
     /// The staged files lint reads, deleted ones included (repository-relative).
-    public let staged: [String]
+    package let staged: [String]
     /// How many files lint reads the index has, and how many of them were written.
-    public let indexed: Int
-    public let written: Int
+    package let indexed: Int
+    package let written: Int
     /// The staged configuration inside the snapshot, when the index has one.
-    public let configurationFile: String?
+    package let configurationFile: String?
     private let repository: GitRepository
 
     /// Writes the index out; nil when the commit stages nothing lint reads. `environment`
     /// keeps `GIT_INDEX_FILE`: `git commit -a` and `git commit PATH` commit from an index
     /// of their own, and that is the content to lint.
-    public static func make(workingDirectory: String, environment: [String: String]) throws(LintError) -> StagedSnapshot? {
+    package static func make(workingDirectory: String, environment: [String: String]) throws(LintError) -> StagedSnapshot? {
         let repository: GitRepository
         do {
             repository = try GitRepository(containing: workingDirectory, environment: environment)
@@ -120,7 +120,7 @@ public struct StagedSnapshot: Sendable {
     }
 
     /// A file as the index stages it (a repository path); nil when the index lacks it.
-    public func indexedContents(of path: String) throws(LintError) -> [UInt8]? {
+    package func indexedContents(of path: String) throws(LintError) -> [UInt8]? {
         let result: ProcessResult
         do {
             result = try repository.attempt(["cat-file", "blob", ":" + path])
@@ -244,7 +244,7 @@ public struct StagedSnapshot: Sendable {
     }
 
     /// Removes the scratch folder (only the one `make` created).
-    public func remove() {
+    package func remove() {
         ScratchFolder.remove(directory)
     }
 

@@ -10,29 +10,29 @@ import Darwin
 /// writes, and waits with poll(2) when a non-blocking descriptor is full. The first error
 /// is kept and later writes are skipped, so the command ends in exit 2 saying what was
 /// lost, instead of crashing (Foundation's `FileHandle.write` traps on any error).
-public final class DescriptorWriter: @unchecked Sendable {
-    public let descriptor: Int32
+package final class DescriptorWriter: @unchecked Sendable {
+    package let descriptor: Int32
     /// What the descriptor is, for messages: `standard output`, a file's path.
-    public let destination: String
+    package let destination: String
     private let lock = NSLock()
     private var errorNumber: Int32?
 
     /// - Parameter failed: an error the descriptor already has (a standard stream that
     ///   was closed when the tool started).
-    public init(descriptor: Int32, destination: String, failed: Int32? = nil) {
+    package init(descriptor: Int32, destination: String, failed: Int32? = nil) {
         self.descriptor = descriptor
         self.destination = destination
         self.errorNumber = failed
     }
 
     /// The first failed write, if any.
-    public var failure: WriteFailure? {
+    package var failure: WriteFailure? {
         lock.withLock { errorNumber.map { WriteFailure(destination: destination, code: $0) } }
     }
 
     /// Writes all of `bytes`; false when this or an earlier write failed.
     @discardableResult
-    public func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         lock.withLock {
             guard errorNumber == nil else { return false }
             errorNumber = bytes.withUnsafeBytes(writeAll)
@@ -69,11 +69,11 @@ public final class DescriptorWriter: @unchecked Sendable {
 }
 
 /// A write that failed: where to, and the system's error.
-public struct WriteFailure: Error, Equatable, Sendable {
-    public var destination: String
-    public var code: Int32
+package struct WriteFailure: Error, Equatable, Sendable {
+    package var destination: String
+    package var code: Int32
 
-    public var reason: String { String(cString: strerror(code)) }
+    package var reason: String { String(cString: strerror(code)) }
 }
 
 private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {

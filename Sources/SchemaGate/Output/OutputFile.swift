@@ -14,8 +14,8 @@ import Darwin
 /// * Appended reports (`GITHUB_STEP_SUMMARY`) are redacted by the caller like any report.
 ///   They are opened so that the open cannot block (a FIFO without a reader would hang
 ///   the tool forever), and only a regular file is written.
-public enum OutputFile {
-    public enum Failure: Error, Equatable, Sendable {
+package enum OutputFile {
+    package enum Failure: Error, Equatable, Sendable {
         /// The content contains a secret (`Redactor`); nothing was written.
         case exposesSecret
         /// The path names a FIFO, device, socket or directory.
@@ -23,7 +23,7 @@ public enum OutputFile {
         case posix(code: Int32)
 
         /// Why, in a few words, for a message that goes on with the fix.
-        public var reason: String {
+        package var reason: String {
             switch self {
             case .exposesSecret:
                 return "it would contain the value of \(CKToolRunner.tokenVariable)"
@@ -37,14 +37,14 @@ public enum OutputFile {
 
     /// Replaces `path` with `text` atomically (a temporary file in the same directory,
     /// then rename), creating missing folders; refused when `text` contains a secret.
-    public static func writeExact(_ text: String, to path: String, redactor: Redactor) throws(Failure) {
+    package static func writeExact(_ text: String, to path: String, redactor: Redactor) throws(Failure) {
         let bytes = Array(text.utf8)
         guard !redactor.exposes(bytes: bytes) else { throw .exposesSecret }
         try replace(path, with: bytes)
     }
 
     /// Replaces `path` with `bytes` atomically; the caller has decided the content is safe.
-    public static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    package static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -72,7 +72,7 @@ public enum OutputFile {
     /// Appends `text` to the regular file at `path` (created when missing). The open is
     /// non-blocking, so a FIFO without a reader fails at once (ENXIO) instead of hanging,
     /// and anything but a regular file is refused before a byte is written.
-    public static func append(_ text: String, to path: String) throws(Failure) {
+    package static func append(_ text: String, to path: String) throws(Failure) {
         if let kind = nonRegularKind(atPath: path) { throw .notRegularFile(kind: kind) }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {

@@ -7,8 +7,8 @@ import Foundation
 /// must be exact (snapshots, formatted schemas) are refused instead (`OutputFile`).
 ///
 /// Matching is on bytes, as written: a secret is found wherever its UTF-8 bytes occur.
-public struct Redactor: Sendable, Equatable {
-    public static let placeholder = "<redacted>"
+package struct Redactor: Sendable, Equatable {
+    package static let placeholder = "<redacted>"
     private static let placeholderBytes = Array(placeholder.utf8)
 
     /// Longest first, so where two secrets match the longer is replaced whole.
@@ -16,7 +16,7 @@ public struct Redactor: Sendable, Equatable {
     /// Which bytes begin a secret: the scan skips every other byte at once.
     private let startsSecret: [Bool]
 
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         var unique: [[UInt8]] = []
         for secret in secrets.map({ Array($0.utf8) }) where !secret.isEmpty && !unique.contains(secret) {
             unique.append(secret)
@@ -28,32 +28,32 @@ public struct Redactor: Sendable, Equatable {
     }
 
     /// What a command run with `environment` must never let out: the management token.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.init(secrets: Self.secrets(in: environment))
     }
 
     /// The secret values of an environment, for subprocess output redaction.
-    public static func secrets(in environment: [String: String]) -> [String] {
+    package static func secrets(in environment: [String: String]) -> [String] {
         [environment[CKToolRunner.tokenVariable] ?? ""].filter { !$0.isEmpty }
     }
 
-    public var isEmpty: Bool { secrets.isEmpty }
+    package var isEmpty: Bool { secrets.isEmpty }
 
     /// Whether `text` contains a secret.
-    public func exposes(_ text: String) -> Bool { exposes(bytes: Array(text.utf8)) }
+    package func exposes(_ text: String) -> Bool { exposes(bytes: Array(text.utf8)) }
 
-    public func exposes(bytes: [UInt8]) -> Bool {
+    package func exposes(bytes: [UInt8]) -> Bool {
         redact(bytes: bytes) != bytes
     }
 
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         guard !secrets.isEmpty else { return text }
         let bytes = Array(text.utf8)
         let redacted = redact(bytes: bytes)
         return redacted == bytes ? text : String(decoding: redacted, as: UTF8.self)
     }
 
-    public func redact(bytes: [UInt8]) -> [UInt8] {
+    package func redact(bytes: [UInt8]) -> [UInt8] {
         guard !secrets.isEmpty else { return bytes }
         return scan(bytes, complete: true).redacted
     }
@@ -101,18 +101,18 @@ public struct Redactor: Sendable, Equatable {
 /// Redaction over a stream written in pieces: a secret split across two writes is still
 /// found, because the end of a write that could begin a secret is held back until the
 /// next write (or `flush`) settles it. Everything else passes through at once.
-public final class RedactingStream: @unchecked Sendable {
+package final class RedactingStream: @unchecked Sendable {
     private let redactor: Redactor
     private let sink: ([UInt8]) -> Void
     private let lock = NSLock()
     private var pending: [UInt8] = []
 
-    public init(redactor: Redactor, sink: @escaping ([UInt8]) -> Void) {
+    package init(redactor: Redactor, sink: @escaping ([UInt8]) -> Void) {
         self.redactor = redactor
         self.sink = sink
     }
 
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         guard !redactor.isEmpty else { return sink(bytes) }
         lock.withLock {
             let (ready, held) = redactor.scan(pending + bytes, complete: false)
@@ -122,7 +122,7 @@ public final class RedactingStream: @unchecked Sendable {
     }
 
     /// Lets out what was held back (it did not become a secret).
-    public func flush() {
+    package func flush() {
         lock.withLock {
             if !pending.isEmpty { sink(redactor.redact(bytes: pending)) }
             pending = []
@@ -133,7 +133,7 @@ public final class RedactingStream: @unchecked Sendable {
 extension Report {
     /// The report with every secret removed from its text, before a format escapes it
     /// (JSON, GitHub annotations and Markdown escape characters a token may contain).
-    public func redacted(by redactor: Redactor) -> Report {
+    package func redacted(by redactor: Redactor) -> Report {
         guard !redactor.isEmpty else { return self }
         var report = self
         report.command = redactor.redact(command)

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds an executable the way a shell would, but on the PATH of a given environment
 /// (not this process's), so tests can put a fake tool first on PATH.
-public enum ExecutableLocator {
-    public static func locate(
+package enum ExecutableLocator {
+    package static func locate(
         _ name: String, environment: [String: String], workingDirectory: String? = nil
     ) throws(ProcessLaunchError) -> String {
         let fileManager = FileManager.default
@@ -23,7 +23,7 @@ public enum ExecutableLocator {
     }
 
     /// Whether `name` resolves, without the error.
-    public static func find(_ name: String, environment: [String: String]) -> String? {
+    package static func find(_ name: String, environment: [String: String]) -> String? {
         try? locate(name, environment: environment)
     }
 

@@ -18,8 +18,8 @@ import Darwin
 /// to ignore (nohup) stays ignored.
 ///
 /// Only the executable installs this; in-process runs (tests) keep the default actions.
-public enum Interruption {
-    public static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+package enum Interruption {
+    package static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
 
     private enum State { case running, interrupted, exiting }
     private static let lock = NSLock()
@@ -33,7 +33,7 @@ public enum Interruption {
     }()
 
     /// Installs the handlers. `statusLine` gives the last line to print for a signal.
-    public static func install(statusLine: @escaping @Sendable (Int32) -> String) {
+    package static func install(statusLine: @escaping @Sendable (Int32) -> String) {
         guard let pipe = try? Spawner.makePipe() else { return }
         _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
         wakeDescriptor.pointee = pipe.write
@@ -63,7 +63,7 @@ public enum Interruption {
 
     /// Ends the process with `status`, unless an interrupt is being handled: it ends the
     /// process then, with its own status and last line.
-    public static func exit(_ status: Int32) -> Never {
+    package static func exit(_ status: Int32) -> Never {
         let interrupted = lock.withLock {
             if state == .running { state = .exiting }
             return state == .interrupted
@@ -82,7 +82,7 @@ public enum Interruption {
         while true { sleep(60) }
     }
 
-    public static func name(of number: Int32) -> String {
+    package static func name(of number: Int32) -> String {
         switch number {
         case SIGHUP: return "SIGHUP"
         case SIGINT: return "SIGINT"

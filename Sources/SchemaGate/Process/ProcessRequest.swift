@@ -3,23 +3,23 @@ import Foundation
 /// One subprocess to run: what, with which environment, for how long, and what to do
 /// with its output. The environment is given whole (never inherited implicitly), so a
 /// command run in-process by a test sees exactly the environment the test chose.
-public struct ProcessRequest: Sendable {
+package struct ProcessRequest: Sendable {
     /// A path (absolute, or relative to `workingDirectory`) or a name looked up on the
     /// `PATH` of `environment`.
-    public var executable: String
-    public var arguments: [String]
-    public var environment: [String: String]
-    public var workingDirectory: String?
+    package var executable: String
+    package var arguments: [String]
+    package var environment: [String: String]
+    package var workingDirectory: String?
     /// Seconds before the whole process group is terminated; nil waits forever.
-    public var timeout: TimeInterval?
+    package var timeout: TimeInterval?
     /// Bytes written to the child's standard input; nil connects it to /dev/null so a
     /// child can never block waiting for a terminal.
-    public var standardInput: Data?
-    public var output: ProcessOutput
+    package var standardInput: Data?
+    package var output: ProcessOutput
     /// Texts (secrets) replaced by `<redacted>` in everything captured or streamed.
-    public var redactions: [String]
+    package var redactions: [String]
 
-    public init(
+    package init(
         executable: String, arguments: [String] = [], environment: [String: String],
         workingDirectory: String? = nil, timeout: TimeInterval? = nil, standardInput: Data? = nil,
         output: ProcessOutput = .capture, redactions: [String] = []
@@ -35,11 +35,11 @@ public struct ProcessRequest: Sendable {
     }
 }
 
-public enum ProcessStream: String, Sendable {
+package enum ProcessStream: String, Sendable {
     case standardOutput = "stdout", standardError = "stderr"
 }
 
-public enum ProcessOutput: Sendable {
+package enum ProcessOutput: Sendable {
     /// Keep everything, up to `ProcessRunner.captureLimit` bytes per stream. More is an
     /// error (`ProcessLaunchError.outputTooLarge`): a cut output is never used.
     case capture
@@ -51,37 +51,37 @@ public enum ProcessOutput: Sendable {
 }
 
 /// How a subprocess ended.
-public struct ProcessResult: Sendable {
+package struct ProcessResult: Sendable {
     /// The exit status, or 128 + signal number when a signal ended it (as shells report).
-    public var status: Int32
+    package var status: Int32
     /// Set when a signal ended the process.
-    public var signal: Int32?
-    public var timedOut: Bool
+    package var signal: Int32?
+    package var timedOut: Bool
     /// Captured output (the tail when streamed), already redacted.
-    public var standardOutput: Data
-    public var standardError: Data
+    package var standardOutput: Data
+    package var standardError: Data
     /// True when more arrived than was kept: with `.captureReportingOverflow` (the
     /// output is then empty), or the start of a streamed tail.
-    public var truncated: Bool
-    public var duration: TimeInterval
+    package var truncated: Bool
+    package var duration: TimeInterval
 
-    public var succeeded: Bool { status == 0 && !timedOut }
-    public var stdout: String { String(decoding: standardOutput, as: UTF8.self) }
-    public var stderr: String { String(decoding: standardError, as: UTF8.self) }
+    package var succeeded: Bool { status == 0 && !timedOut }
+    package var stdout: String { String(decoding: standardOutput, as: UTF8.self) }
+    package var stderr: String { String(decoding: standardError, as: UTF8.self) }
 }
 
 /// Why running a subprocess gave nothing to use: it could not be started, or it wrote
 /// more than the tool reads. Anything else is a `ProcessResult`.
-public enum ProcessLaunchError: Error, Equatable, Sendable, ActionableError {
+package enum ProcessLaunchError: Error, Equatable, Sendable, ActionableError {
     case notFound(String, searchedPath: String?)
     case notExecutable(String)
     case launchFailed(String, reason: String)
     /// `command` (as it was run) wrote more than `limit` bytes to `stream`.
     case outputTooLarge(command: String, stream: ProcessStream, limit: Int)
 
-    public var category: ErrorCategory { .setup }
+    package var category: ErrorCategory { .setup }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .notFound(let name, let path):
             let searched = path.map { " (searched PATH=\($0))" } ?? ""

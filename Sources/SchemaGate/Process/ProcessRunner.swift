@@ -15,13 +15,13 @@ import Darwin
 ///   whatever a child leaves running when it exits.
 /// * Captures or streams output and redacts secrets from both. Captured output past
 ///   `captureLimit` is an error, never a shortened answer.
-public enum ProcessRunner {
+package enum ProcessRunner {
     /// Bytes kept per stream when capturing (exports are far smaller).
-    public static let captureLimit = 64 << 20
+    package static let captureLimit = 64 << 20
     /// Bytes kept per stream when streaming (the tail, for error messages).
-    public static let streamTailLimit = 64 << 10
+    package static let streamTailLimit = 64 << 10
     /// Between SIGTERM and SIGKILL.
-    public static let killGracePeriod: TimeInterval = 3
+    package static let killGracePeriod: TimeInterval = 3
     /// After SIGKILL, how long to wait for the group to be gone (reaped).
     static let reapGracePeriod: TimeInterval = 2
     /// How long to keep reading after the child exited, for output still in flight.
@@ -29,11 +29,11 @@ public enum ProcessRunner {
 
     /// Set to `1` in the tool's environment, Linux runs subprocesses the way macOS must
     /// (no pidfd: a reaper thread; default pipe sizes), so the suite runs that path too.
-    public static let portableVariable = "CLOUDKIT_SCHEMA_PORTABLE_PROCESSES"
+    package static let portableVariable = "CLOUDKIT_SCHEMA_PORTABLE_PROCESSES"
     /// Read once, at the first subprocess.
     static let portableForced = ProcessInfo.processInfo.environment[portableVariable] == "1"
 
-    public static func run(_ request: ProcessRequest) throws(ProcessLaunchError) -> ProcessResult {
+    package static func run(_ request: ProcessRequest) throws(ProcessLaunchError) -> ProcessResult {
         try run(request, portable: portableForced)
     }
 

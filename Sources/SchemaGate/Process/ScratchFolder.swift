@@ -12,13 +12,13 @@ import Darwin
 /// empty means `/tmp`; anything else is an error with the fix. The tool never creates
 /// TMPDIR itself (a relative one would put folders inside the work tree). An interrupt
 /// removes every folder still registered here.
-public enum ScratchFolder {
+package enum ScratchFolder {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var live: Set<String> = []
     nonisolated(unsafe) private static var closed = false
 
     /// The directory scratch folders go into.
-    public static func base(environment: [String: String]) throws(ScratchFolderError) -> String {
+    package static func base(environment: [String: String]) throws(ScratchFolderError) -> String {
         guard let value = environment["TMPDIR"], !value.isEmpty else { return "/tmp" }
         guard value.hasPrefix("/") else { throw .relative(value) }
         var isDirectory: ObjCBool = false
@@ -67,14 +67,14 @@ public enum ScratchFolder {
 }
 
 /// TMPDIR cannot hold the tool's scratch folders. A setup problem (exit 2).
-public enum ScratchFolderError: Error, Equatable, Sendable, ActionableError {
+package enum ScratchFolderError: Error, Equatable, Sendable, ActionableError {
     case relative(String)
     case missing(String)
     case notCreatable(String, reason: String)
 
-    public var category: ErrorCategory { .setup }
+    package var category: ErrorCategory { .setup }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .relative(let value):
             return "TMPDIR is '\(value)', a relative path, so temporary folders would land inside the current directory: set TMPDIR to an existing absolute directory (for example TMPDIR=/tmp), or unset it to use /tmp"

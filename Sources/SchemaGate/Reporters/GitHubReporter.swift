@@ -3,12 +3,12 @@ import SchemaGateBasics
 
 /// GitHub Actions workflow commands (`::error file=...,line=...,title=...::message`),
 /// with paths relative to the repository so annotations land on the diff.
-public struct GitHubReporter: Reporter {
-    public var baseDirectory: String?
+package struct GitHubReporter: Reporter {
+    package var baseDirectory: String?
 
-    public init(baseDirectory: String?) { self.baseDirectory = baseDirectory }
+    package init(baseDirectory: String?) { self.baseDirectory = baseDirectory }
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var lines = report.findings.map(render)
         // A deliberate skip is loud on the job page too: one warning annotation.
         if report.status == .skipped {

@@ -2,8 +2,8 @@ import Foundation
 
 /// The machine contract: `{"command","status","summary","notes","findings":[...]}` with
 /// sorted keys so output is stable across runs and platforms.
-public struct JSONReporter: Reporter {
-    public init() {}
+package struct JSONReporter: Reporter {
+    package init() {}
 
     struct Envelope: Encodable {
         var command: String
@@ -13,7 +13,7 @@ public struct JSONReporter: Reporter {
         var findings: [Finding]
     }
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         let envelope = Envelope(
             command: report.command, status: report.status,
             summary: Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, report.count($0)) }),

@@ -1,8 +1,8 @@
 /// A Markdown summary for pull requests and `GITHUB_STEP_SUMMARY`.
-public struct MarkdownReporter: Reporter {
-    public init() {}
+package struct MarkdownReporter: Reporter {
+    package init() {}
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var lines = ["### \(report.status == .pass || report.status == .skipped ? "✅" : "❌") \(report.summaryLine)", ""]
         for note in report.notes { lines.append("> \(escape(note))") }
         if !report.notes.isEmpty { lines.append("") }

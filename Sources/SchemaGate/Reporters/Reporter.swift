@@ -1,11 +1,11 @@
 import Foundation
 
 /// Renders a report for one audience. Every output format is one of these.
-public protocol Reporter: Sendable {
+package protocol Reporter: Sendable {
     func render(_ report: Report) -> String
 }
 
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     case text, json, xcode, github, markdown, sarif
 
     /// - Parameters:
@@ -13,7 +13,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     ///   - baseDirectory: paths in `github` annotations are made relative to it.
     ///   - workingDirectory: what relative paths in findings are relative to (`xcode`
     ///     makes them absolute; `sarif` URIs are relative to the git work tree holding it).
-    public func reporter(color: Bool = false, baseDirectory: String? = nil, workingDirectory: String? = nil) -> any Reporter {
+    package func reporter(color: Bool = false, baseDirectory: String? = nil, workingDirectory: String? = nil) -> any Reporter {
         switch self {
         case .text: return TextReporter(color: color)
         case .json: return JSONReporter()
@@ -26,7 +26,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// Formats whose stdout is one document for machines: setup errors and skips are said
     /// on stderr, and an error still prints a document.
-    public var isDocument: Bool { self == .json || self == .sarif }
+    package var isDocument: Bool { self == .json || self == .sarif }
 }
 
 extension Finding {

@@ -7,20 +7,20 @@ import SchemaGateBasics
 /// relative to the repository root (`SRCROOT`). GitHub rejects an upload holding a result
 /// without a location, so findings that name no file, and the report's notes, are the
 /// invocation's notifications instead; `executionSuccessful` is false for status `error`.
-public struct SARIFReporter: Reporter {
+package struct SARIFReporter: Reporter {
     /// What relative paths in findings are relative to. URIs are relative to the git work
     /// tree holding it (the repository root, as GitHub wants them, also when a workflow
     /// checks the repository out below GITHUB_WORKSPACE), else to it.
-    public var workingDirectory: String?
+    package var workingDirectory: String?
 
-    public init(workingDirectory: String?) {
+    package init(workingDirectory: String?) {
         self.workingDirectory = workingDirectory
     }
 
-    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
-    public static let rootID = "SRCROOT"
+    package static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+    package static let rootID = "SRCROOT"
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         let root = workingDirectory.map { ProjectSurvey.root(workingDirectory: $0) }
         var descriptors = FindingCatalog.all
         for code in report.findings.map(\.code) where !descriptors.contains(where: { $0.id == code }) {
@@ -44,7 +44,7 @@ public struct SARIFReporter: Reporter {
         let run = SARIF.Run(
             tool: SARIF.Tool(driver: SARIF.Driver(
                 name: ToolIdentity.name, version: ToolIdentity.version, semanticVersion: ToolIdentity.version,
-                informationUri: ToolIdentity.informationURI, rules: descriptors.map(Self.rule))),
+                rules: descriptors.map(Self.rule))),
             originalUriBaseIds: root.map { [Self.rootID: SARIF.ArtifactLocation(uri: Self.fileURI(directory: $0), uriBaseId: nil)] },
             results: results,
             invocations: [SARIF.Invocation(executionSuccessful: report.status != .error, toolExecutionNotifications: notifications)])
@@ -127,7 +127,6 @@ enum SARIF {
         var name: String
         var version: String
         var semanticVersion: String
-        var informationUri: String
         var rules: [Rule]
     }
 

@@ -1,11 +1,11 @@
 /// Human output: findings grouped by record type (in name order, those without one
 /// last), each fix under the findings it fixes, then one summary line.
-public struct TextReporter: Reporter {
-    public var color: Bool
+package struct TextReporter: Reporter {
+    package var color: Bool
 
-    public init(color: Bool) { self.color = color }
+    package init(color: Bool) { self.color = color }
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var lines = report.notes
         if !report.findings.isEmpty && !lines.isEmpty { lines.append("") }
         for (recordType, findings) in groupedByRecordType(report.findings) {

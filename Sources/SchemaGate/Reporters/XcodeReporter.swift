@@ -5,13 +5,13 @@ import SchemaGateBasics
 /// (in a Run Script phase or a plugin). Info becomes `note:`. Xcode opens a file only by
 /// its absolute path (Docs/output-and-exit-status.md), so relative paths are made absolute
 /// against the directory they are relative to. A skip is a `warning:` line, so it shows.
-public struct XcodeReporter: Reporter {
+package struct XcodeReporter: Reporter {
     /// What relative paths in findings are relative to (the working directory).
-    public var directory: String?
+    package var directory: String?
 
-    public init(directory: String? = nil) { self.directory = directory }
+    package init(directory: String? = nil) { self.directory = directory }
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var lines = report.findings.map { finding -> String in
             let kind = finding.severity == .info ? "note" : finding.severity.rawValue
             var text = "\(kind): \(finding.message) [\(finding.code)]"

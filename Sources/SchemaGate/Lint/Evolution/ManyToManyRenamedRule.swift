@@ -2,15 +2,15 @@ import ModelSource
 
 /// Seed 000: renaming both ends of a many-to-many leaves no unchanged anchor, so the join
 /// rows (CloudKit `CDMR` records name both relationships) silently orphan.
-public struct ManyToManyRenamedRule: LintRule {
-    public static let info = LintRuleInfo(
+struct ManyToManyRenamedRule: LintRule {
+    static let info = LintRuleInfo(
         id: "many-to-many-renamed", severity: .error,
         summary: "(--since) Both ends of a many-to-many relationship renamed since REF.",
         fix: "Keep the original stored name of at least one end (rename only a computed wrapper), so existing join rows keep an anchor.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         guard let evolution = ModelEvolution(input) else { return [] }
         let newPairs = RelationshipGraph(model: evolution.new).manyToManyPairs()
         return RelationshipGraph(model: evolution.old).manyToManyPairs().compactMap { old -> LintViolation? in

@@ -4,15 +4,15 @@ import ModelSource
 /// records from devices on older versions, have no value for it, so lightweight migration
 /// fails and older records cannot be imported. An error (not a warning), because it breaks
 /// existing users' stores even if CloudKit rules are switched off for local-only models.
-public struct NewRequiredPropertyRule: LintRule {
-    public static let info = LintRuleInfo(
+struct NewRequiredPropertyRule: LintRule {
+    static let info = LintRuleInfo(
         id: "new-required-property", severity: .error,
         summary: "(--since) A property added to an existing model that is neither optional nor defaulted.",
         fix: "Give the new property a default value or make it optional; existing rows and older versions' records have no value for it.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         guard let evolution = ModelEvolution(input) else { return [] }
         return evolution.entityPairs.flatMap { pair in
             evolution.addedProperties(pair).compactMap { property -> LintViolation? in

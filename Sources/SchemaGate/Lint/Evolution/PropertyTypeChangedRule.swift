@@ -2,15 +2,15 @@ import ModelSource
 
 /// Production fields can never change type: once `CD_count` is INT64 in Production, a
 /// record carrying a STRING there is rejected, and the whole upload batch with it.
-public struct PropertyTypeChangedRule: LintRule {
-    public static let info = LintRuleInfo(
+struct PropertyTypeChangedRule: LintRule {
+    static let info = LintRuleInfo(
         id: "property-type-changed", severity: .error,
         summary: "(--since) A stored property whose CloudKit type, encoded type or relationship shape changed since REF.",
         fix: "Keep the old property and type; add a new property (new name) for the new type and migrate values in app code.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         guard let evolution = ModelEvolution(input) else { return [] }
         return evolution.entityPairs.flatMap { pair in
             evolution.propertyPairs(pair).compactMap { properties -> LintViolation? in

@@ -2,15 +2,15 @@ import ModelSource
 
 /// A model that disappeared: its record type stays in Production forever, and devices on
 /// older versions keep syncing it.
-public struct RemovedModelRule: LintRule {
-    public static let info = LintRuleInfo(
+struct RemovedModelRule: LintRule {
+    static let info = LintRuleInfo(
         id: "removed-model", severity: .warning,
         summary: "(--since) A model removed or renamed since REF.",
         fix: "Keep the model if older app versions still sync it; a renamed model needs a migration that copies its data (the old record type stays in Production).")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         guard let evolution = ModelEvolution(input) else { return [] }
         return evolution.removedEntities.map { entity in
             LintViolation(

@@ -2,15 +2,15 @@ import ModelSource
 
 /// A stored property that disappeared (removed, or renamed without `originalName:`): its
 /// Production field stays forever and older app versions keep writing it.
-public struct RemovedPropertyRule: LintRule {
-    public static let info = LintRuleInfo(
+struct RemovedPropertyRule: LintRule {
+    static let info = LintRuleInfo(
         id: "removed-property", severity: .warning,
         summary: "(--since) A stored property removed or renamed (without originalName:) since REF.",
         fix: "If it was renamed, declare @Attribute(originalName: \"old\") / @Relationship(originalName: \"old\"); if removed, expect the old field to stay in Production.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         guard let evolution = ModelEvolution(input) else { return [] }
         return evolution.entityPairs.flatMap { pair in
             evolution.removedProperties(pair).map { property in

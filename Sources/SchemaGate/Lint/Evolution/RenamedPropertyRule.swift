@@ -3,15 +3,15 @@ import ModelSource
 /// A rename declared with `originalName:` migrates the local store, but CloudKit fields
 /// follow the current name: the old field stays, the new one must be deployed, and devices
 /// still on the old version keep writing the old field.
-public struct RenamedPropertyRule: LintRule {
-    public static let info = LintRuleInfo(
+struct RenamedPropertyRule: LintRule {
+    static let info = LintRuleInfo(
         id: "renamed-property", severity: .warning,
         summary: "(--since) A stored property renamed with originalName: since REF.",
         fix: "Deploy the new field before release, and keep reading the old one while older app versions are in use (or keep the old name).")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         guard let evolution = ModelEvolution(input) else { return [] }
         return evolution.entityPairs.flatMap { pair in
             evolution.propertyPairs(pair).filter(\.renamed).map { properties in

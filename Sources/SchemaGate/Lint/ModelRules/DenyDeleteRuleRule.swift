@@ -1,15 +1,15 @@
 import ModelSource
 
 /// CloudKit cannot enforce `.deny` across devices, so mirroring rejects it.
-public struct DenyDeleteRuleRule: LintRule {
-    public static let info = LintRuleInfo(
+struct DenyDeleteRuleRule: LintRule {
+    static let info = LintRuleInfo(
         id: "deny-delete-rule", severity: .error,
         summary: "A relationship with the .deny delete rule.",
         fix: "Use .nullify or .cascade and enforce the restriction in app code before deleting.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         input.model.entities.flatMap { entity in
             entity.relationships.filter { $0.deleteRule == .deny }.map { relationship in
                 LintViolation(

@@ -2,15 +2,15 @@ import ModelSource
 
 /// The mirroring layer rebuilds the object graph from both ends, so every relationship
 /// needs an inverse.
-public struct MissingInverseRule: LintRule {
-    public static let info = LintRuleInfo(
+struct MissingInverseRule: LintRule {
+    static let info = LintRuleInfo(
         id: "missing-inverse", severity: .error,
         summary: "A relationship without an inverse, or whose inverse cannot be inferred or does not exist.",
         fix: "Declare the inverse on one side: @Relationship(inverse: \\Destination.property), with the property present on the destination.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         let graph = RelationshipGraph(model: input.model)
         return input.model.entities.flatMap { entity in
             entity.relationships.compactMap { relationship -> LintViolation? in

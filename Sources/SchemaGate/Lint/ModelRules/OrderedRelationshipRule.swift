@@ -1,15 +1,15 @@
 import ModelSource
 
 /// Core Data ordered to-many relationships cannot be mirrored to CloudKit.
-public struct OrderedRelationshipRule: LintRule {
-    public static let info = LintRuleInfo(
+struct OrderedRelationshipRule: LintRule {
+    static let info = LintRuleInfo(
         id: "ordered-relationship", severity: .error,
         summary: "An ordered to-many relationship (Core Data).",
         fix: "Uncheck Ordered in the model editor and keep an explicit sort-index attribute instead.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         input.model.entities.flatMap { entity in
             entity.relationships.filter(\.ordered).map { relationship in
                 LintViolation(

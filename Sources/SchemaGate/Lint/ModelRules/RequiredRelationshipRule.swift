@@ -3,15 +3,15 @@ import ModelSource
 /// CloudKit does not process relationship changes atomically, so every relationship must
 /// be optional (seeds 002, 003). SwiftData to-many arrays are covered by
 /// `NonOptionalToManyRule`, because SwiftData itself tolerates `[T] = []`.
-public struct RequiredRelationshipRule: LintRule {
-    public static let info = LintRuleInfo(
+struct RequiredRelationshipRule: LintRule {
+    static let info = LintRuleInfo(
         id: "required-relationship", severity: .error,
         summary: "A to-one relationship (or a Core Data relationship of any kind) that is not optional.",
         fix: "Make the relationship optional (var owner: Owner?, or tick Optional in the model editor).")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         input.model.entities.flatMap { entity in
             entity.relationships.filter { !$0.optional && (!$0.toMany || !entity.isSwiftData) }.map { relationship in
                 LintViolation(

@@ -2,15 +2,15 @@ import ModelSource
 
 /// CloudKit has no server-side uniqueness, so NSPersistentCloudKitContainer refuses a
 /// model with unique constraints (seeds 002, 003).
-public struct UniqueConstraintRule: LintRule {
-    public static let info = LintRuleInfo(
+struct UniqueConstraintRule: LintRule {
+    static let info = LintRuleInfo(
         id: "unique-constraint", severity: .error,
         summary: "@Attribute(.unique), #Unique or a Core Data uniqueness constraint.",
         fix: "Remove the uniqueness constraint and deduplicate in app code (CloudKit cannot enforce uniqueness).")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         input.model.entities.flatMap { entity in
             let recordType = entity.recordType(in: input.model)
             let attributes = entity.attributes.filter(\.unique).map { attribute in

@@ -1,15 +1,15 @@
 import ModelSource
 
 /// A stored property whose type no CloudKit field can carry.
-public struct UnsupportedTypeRule: LintRule {
-    public static let info = LintRuleInfo(
+struct UnsupportedTypeRule: LintRule {
+    static let info = LintRuleInfo(
         id: "unsupported-type", severity: .error,
         summary: "An attribute whose type CloudKit cannot carry (function, tuple, Any/existential, metatype).",
         fix: "Store a Codable value type instead (a struct, an enum with a raw value, or Data), or mark the property @Transient.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         input.model.entities.flatMap { entity in
             entity.attributes.compactMap { attribute -> LintViolation? in
                 guard let type = attribute.swiftType, case .unsupported(let reason)? = CloudKitValueKind(attribute) else { return nil }

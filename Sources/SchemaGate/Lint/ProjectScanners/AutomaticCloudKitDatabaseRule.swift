@@ -1,14 +1,14 @@
 /// With an iCloud container entitlement, SwiftData's default `cloudKitDatabase: .automatic`
 /// syncs whether or not the user opted in, to a container it picks itself (seeds 000, 003).
-public struct AutomaticCloudKitDatabaseRule: LintRule {
-    public static let info = LintRuleInfo(
+struct AutomaticCloudKitDatabaseRule: LintRule {
+    static let info = LintRuleInfo(
         id: "automatic-cloudkit-database", severity: .warning,
         summary: "A ModelConfiguration (or default container) relying on cloudKitDatabase .automatic in an app with an iCloud container entitlement.",
         fix: "Pass cloudKitDatabase explicitly: .private(\"iCloud.your.container\") when syncing, .none when not.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         guard let entitlement = input.iCloudEntitlement else { return [] }
         let container = entitlement.iCloudContainers.first.map { " (\($0))" } ?? ""
         return input.swiftSources.filter { !$0.isTestOrPreview }.flatMap { file in

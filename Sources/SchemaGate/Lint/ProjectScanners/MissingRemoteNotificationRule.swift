@@ -11,8 +11,8 @@ import SchemaGateBasics
 /// Info.plist generator takes a fixed list of `INFOPLIST_KEY_` settings and UIBackgroundModes
 /// is not among them (Docs/StoreConfigurationRules.md), so the message says so instead of
 /// claiming nothing declares the mode.
-public struct MissingRemoteNotificationRule: LintRule {
-    public static let info = LintRuleInfo(
+struct MissingRemoteNotificationRule: LintRule {
+    static let info = LintRuleInfo(
         id: "missing-remote-notification", severity: .warning,
         summary: "CloudKit enabled in an iOS entitlements file without remote-notification in the Info.plist UIBackgroundModes.",
         fix: "Add Background Modes → Remote notifications to the app target (UIBackgroundModes: remote-notification in Info.plist).")
@@ -20,9 +20,9 @@ public struct MissingRemoteNotificationRule: LintRule {
     static let mode = "remote-notification"
     static let buildSetting = "INFOPLIST_KEY_UIBackgroundModes"
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         input.entitlements.filter { $0.enablesCloudKit && !$0.isMacOS }.compactMap { entitlements -> LintViolation? in
             let targets = input.appTargets.filter { uses($0, entitlements) }
             let plists = input.infoPlists.filter { plist in

@@ -5,15 +5,15 @@ import ModelSource
 /// CloudKit: `ModelConfiguration(...)`, `ModelContainer(for:)` without configurations,
 /// and the SwiftUI `.modelContainer(for:)` modifier (both use a default configuration,
 /// whose `cloudKitDatabase` is `.automatic`).
-public struct ModelConfigurationSite: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+package struct ModelConfigurationSite: Sendable, Equatable {
+    package enum Kind: String, Sendable {
         case configuration = "ModelConfiguration(...)"
         case containerDefault = "ModelContainer(for:) without configurations"
         case modifierDefault = ".modelContainer(for:)"
     }
 
     /// What the `cloudKitDatabase:` argument says.
-    public enum Database: Sendable, Equatable {
+    package enum Database: Sendable, Equatable {
         /// Not given: the default, `.automatic`.
         case omitted
         case automatic
@@ -25,12 +25,12 @@ public struct ModelConfigurationSite: Sendable, Equatable {
         case unknown
     }
 
-    public var kind: Kind
-    public var line: Int
-    public var database: Database
-    public var inMemory: Bool
+    package var kind: Kind
+    package var line: Int
+    package var database: Database
+    package var inMemory: Bool
     /// Inside a `#Preview { ... }` body.
-    public var inPreview: Bool
+    package var inPreview: Bool
 
     static func database(from call: SwiftCall) -> Database {
         guard let value = call.argument("cloudKitDatabase")?.value else { return .omitted }
@@ -107,16 +107,16 @@ public struct ModelConfigurationSite: Sendable, Equatable {
 }
 
 /// A Swift file scanned for configuration traps.
-public struct SwiftSourceFile: Sendable {
-    public var path: String
-    public var sites: [ModelConfigurationSite]
+package struct SwiftSourceFile: Sendable {
+    package var path: String
+    package var sites: [ModelConfigurationSite]
     /// A test file (imports XCTest or Testing, or lives in a `...Tests` folder) or preview
     /// code (`PreviewProvider`, a `Preview Content` folder, `Preview` in the file name).
-    public var isTestOrPreview: Bool
+    package var isTestOrPreview: Bool
 
     /// - Parameter projectPath: the path inside the project (relative to where lint runs),
     ///   for the test-folder heuristic; folders above the project must not count.
-    public init(path: String, contents: [UInt8], projectPath: String? = nil) {
+    package init(path: String, contents: [UInt8], projectPath: String? = nil) {
         self.path = path
         let tokens = SwiftSourceTokens.tokens(contents)
         sites = ModelConfigurationSite.sites(in: tokens)
@@ -125,7 +125,7 @@ public struct SwiftSourceFile: Sendable {
 
     /// Whether the file may hold a site at all: a cheap byte search that lets a scan skip
     /// most files without lexing them.
-    public static func mayConfigureStore(_ contents: [UInt8]) -> Bool {
+    package static func mayConfigureStore(_ contents: [UInt8]) -> Bool {
         contains(contents, "ModelConfiguration") || contains(contents, "odelContainer")
     }
 

@@ -1,14 +1,14 @@
 /// Seed 004's debugging trick: forcing a debug build onto CloudKit Production with an
 /// entitlement. Left in, debug runs write to Production and never materialize Development.
-public struct ProductionEnvironmentEntitlementRule: LintRule {
-    public static let info = LintRuleInfo(
+struct ProductionEnvironmentEntitlementRule: LintRule {
+    static let info = LintRuleInfo(
         id: "production-environment-entitlement", severity: .error,
         summary: "com.apple.developer.icloud-container-environment forced to Production in an entitlements file.",
         fix: "Delete the com.apple.developer.icloud-container-environment key; Xcode sets the environment when it signs for distribution.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         input.entitlements.compactMap { file -> LintViolation? in
             guard let value = file.values[EntitlementKeys.environment], value.strings.contains("Production"),
                   !value.strings.contains("Development")

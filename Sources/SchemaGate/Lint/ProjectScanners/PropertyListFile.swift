@@ -3,7 +3,7 @@ import ModelSource
 import SchemaGateBasics
 
 /// A top-level value of a property list, as far as the rules need one.
-public indirect enum PlistValue: Sendable, Equatable {
+package indirect enum PlistValue: Sendable, Equatable {
     case string(String)
     case array([PlistValue])
     case dictionary([String: PlistValue])
@@ -30,34 +30,34 @@ public indirect enum PlistValue: Sendable, Equatable {
 
 /// An entitlements file or Info.plist: its top-level keys, their values and the line each
 /// key is on (XML plists; binary plists have no lines and report line 1).
-public struct PropertyListFile: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct PropertyListFile: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case entitlements, infoPlist
     }
 
-    public var path: String
-    public var kind: Kind
-    public var values: [String: PlistValue]
-    public var keyLines: [String: Int]
+    package var path: String
+    package var kind: Kind
+    package var values: [String: PlistValue]
+    package var keyLines: [String: Int]
 
-    public init(path: String, kind: Kind, values: [String: PlistValue], keyLines: [String: Int] = [:]) {
+    package init(path: String, kind: Kind, values: [String: PlistValue], keyLines: [String: Int] = [:]) {
         self.path = path
         self.kind = kind
         self.values = values
         self.keyLines = keyLines
     }
 
-    public static func kind(ofPath path: String) -> Kind {
+    package static func kind(ofPath path: String) -> Kind {
         path.hasSuffix(".entitlements") ? .entitlements : .infoPlist
     }
 
-    public func line(of key: String) -> Int { keyLines[key] ?? 1 }
+    package func line(of key: String) -> Int { keyLines[key] ?? 1 }
 
     /// Parses with PropertyListSerialization (values) and, for XML plists, `XMLScanner`
     /// first (well-formedness with the line of the first problem, and the line of each
     /// top-level key). FoundationXML's parser is not used: it crashes on some malformed
     /// input on Linux.
-    public static func parse(path: String, contents: [UInt8]) throws(PropertyListError) -> PropertyListFile {
+    package static func parse(path: String, contents: [UInt8]) throws(PropertyListError) -> PropertyListFile {
         let isXML = !contents.starts(with: Array("bplist".utf8))
         var keyLines: [String: Int] = [:]
         if isXML {
@@ -104,10 +104,10 @@ public struct PropertyListFile: Sendable, Equatable {
     }
 }
 
-public struct PropertyListError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var reason: String
+package struct PropertyListError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int?
+    package var reason: String
 
-    public var description: String { "\(file):\(line.map(String.init) ?? "1"): \(reason)" }
+    package var description: String { "\(file):\(line.map(String.init) ?? "1"): \(reason)" }
 }

@@ -3,15 +3,15 @@
 /// takes the container the entitlements name. Whether an in-memory store syncs is not
 /// documented either way, so those sites are `unsettled` (at most a warning). A dev-time
 /// trap: `SeverityPolicy` makes it a warning in the gate. Evidence: Docs/StoreConfigurationRules.md.
-public struct TestConfigurationSyncsRule: LintRule {
-    public static let info = LintRuleInfo(
+struct TestConfigurationSyncsRule: LintRule {
+    static let info = LintRuleInfo(
         id: "test-configuration-syncs", severity: .error,
         summary: "An in-memory, test or preview ModelConfiguration/container without cloudKitDatabase: .none.",
         fix: "Use ModelConfiguration(isStoredInMemoryOnly: true, cloudKitDatabase: .none) and build the container from it.")
 
-    public init() {}
+    init() {}
 
-    public func check(_ input: LintInput) -> [LintViolation] {
+    func check(_ input: LintInput) -> [LintViolation] {
         guard input.mayUseCloudKit else { return [] }
         return input.swiftSources.flatMap { file in
             file.sites.compactMap { site -> LintViolation? in
