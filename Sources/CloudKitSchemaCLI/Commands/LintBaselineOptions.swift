@@ -43,7 +43,7 @@ enum LintBaselineOptions {
     }
 
     static func filtered(_ report: Report, by baseline: LintBaseline, from source: Source, place: FindingPlace) -> Report {
-        let (new, known) = baseline.filter(report.findings, at: place, directory: directory(of: source.path))
+        let (new, known) = baseline.filter(report.findings, at: place, directory: LintBaseline.anchor(of: source.path))
         var notes = report.notes
         notes.append("Baseline \(source.shown) (\(source.origin)): \(plural(known, "known lint finding")) not shown; \(plural(new.filter { LintBaseline.covers($0.code) }.count, "new one")) reported.")
         let ignored = baseline.ignoredCodes
@@ -61,7 +61,7 @@ enum LintBaselineOptions {
             return unchanged
         }
         let path = context.path(target)
-        let baseline = LintBaseline.recording(report.findings, at: place, directory: directory(of: path))
+        let baseline = LintBaseline.recording(report.findings, at: place, directory: LintBaseline.anchor(of: path))
         do {
             try OutputFile.writeExact(baseline.json, to: path, redactor: context.console.redactor)
         } catch {
@@ -71,6 +71,4 @@ enum LintBaselineOptions {
         result.notes.append("Wrote the lint baseline \(target) (\(plural(baseline.entries.count, "finding"))): commit it; 'lint --baseline \(target)', or \"lintBaseline\": \"\(target)\" in the configuration for lint, the pre-commit hook and the gate, reports only findings not in it.")
         return result
     }
-
-    static func directory(of path: String) -> String { LintBaseline.anchor(of: path) }
 }

@@ -10,10 +10,12 @@ package enum ExpectedModelSchema {
         package var expected: ExpectedSchema
         package var model: AppModel
         package var notes: [String]
-        /// Reading problems that do not stop the run (unknown types, registration mismatches).
-        package var findings: [Finding]
         /// The model paths as shown in notes.
         var shownPaths: [String]
+
+        /// Reading problems that do not stop the run (unknown types, registration
+        /// mismatches): derived from the model, by the one mapping.
+        package var findings: [Finding] { ModelDiagnosticFindings.findings(for: model) }
 
         /// The same models, named in the notes as a container's (` (iCloud.a)`) when
         /// several containers share one set of model paths.
@@ -50,7 +52,7 @@ package enum ExpectedModelSchema {
         let expected = ExpectedSchema.build(from: model, options: options(configuration))
         return Outcome(
             expected: expected, model: model, notes: [note(model: model, expected: expected, shown: shown, label: label)],
-            findings: ModelDiagnosticFindings.findings(for: model), shownPaths: shown)
+            shownPaths: shown)
     }
 
     static func note(model: AppModel, expected: ExpectedSchema, shown: [String], label: String) -> String {
