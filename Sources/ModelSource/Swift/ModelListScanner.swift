@@ -7,22 +7,22 @@
 /// (inside `#Preview`, or with `inMemory: true` / `isStoredInMemoryOnly: true`) are not
 /// the app's registration and are left out.
 enum ModelListScanner {
-    static func calls(in tokens: [SwiftToken]) -> [ModelListDeclaration] {
+    static func calls(in tokens: [LexedToken], source: [UInt8]) -> [ModelListDeclaration] {
         var lists: [ModelListDeclaration] = []
         let matches = matchingBrackets(in: tokens)
         var previews = PreviewBodies(previewBodies(in: tokens, matches: matches))
         for index in tokens.indices.dropLast() {
             let token = tokens[index]
-            guard token.kind == .identifier, !token.escaped, tokens[index + 1].isPunctuation(byte: ASCII.openParen),
-                  isRegisteringCall(token.text),
+            guard token.kind == .identifier, !token.escaped, tokens[index + 1].isPunctuation("("),
+                  isRegisteringCall(token.word),
                   let close = matches[index + 1], close - index < longestCall,
                   !previews.contains(index) else { continue }
             let arguments = Array(tokens[(index + 2)..<close])
-            if token.text == "Schema" {
-                lists += schemaCall(arguments, line: token.line)
+            if token.word == .schema {
+                lists += schemaCall(arguments, line: token.line, source: source)
             } else if !isInMemory(arguments) {
                 // Nested calls (`Schema(versionedSchema: V2.self)`) are scanned on their own.
-                let names = selfReferences(in: outsideCalls(labeled(arguments, keeping: ["for"])))
+                let names = selfReferences(in: outsideCalls(labeled(arguments, keeping: .for)), source: source)
                 if !names.isEmpty { lists.append(ModelListDeclaration(source: .call, scope: [], names: names, line: token.line)) }
             }
         }
@@ -31,39 +31,38 @@ enum ModelListScanner {
 
     /// `Schema`, `ModelContainer`, `modelContainer`.
     @inline(__always)
-    private static func isRegisteringCall(_ name: String) -> Bool {
-        let count = name.utf8.count
-        return (count == 6 && name == "Schema") || (count == 14 && (name == "ModelContainer" || name == "modelContainer"))
+    private static func isRegisteringCall(_ word: SwiftWord?) -> Bool {
+        word == .schema || word == .modelContainerType || word == .modelContainer
     }
 
     /// `Schema([A.self])` registers; `Schema(versionedSchema: V2.self)` and
     /// `Schema(SchemaV2.models)` name the version in use (if V2 turns out to be one).
-    private static func schemaCall(_ arguments: [SwiftToken], line: Int) -> [ModelListDeclaration] {
-        if arguments.first?.isKeyword("versionedSchema") == true {
-            let names = selfReferences(in: arguments)
+    private static func schemaCall(_ arguments: [LexedToken], line: Int, source: [UInt8]) -> [ModelListDeclaration] {
+        if arguments.first?.isKeyword(.versionedSchema) == true {
+            let names = selfReferences(in: arguments, source: source)
             return names.isEmpty ? [] : [ModelListDeclaration(source: .versionedSchemaReference, scope: [], names: names, line: line)]
         }
-        let first = outsideCalls(labeled(arguments, keeping: [nil]))
+        let first = outsideCalls(labeled(arguments, keeping: .unlabeled))
         var lists: [ModelListDeclaration] = []
-        let names = selfReferences(in: first)
+        let names = selfReferences(in: first, source: source)
         if !names.isEmpty { lists.append(ModelListDeclaration(source: .call, scope: [], names: names, line: line)) }
-        let versions = membersNamed("models", in: first)
+        let versions = membersNamed(.models, in: first, source: source)
         if !versions.isEmpty { lists.append(ModelListDeclaration(source: .versionedSchemaReference, scope: [], names: versions, line: line)) }
         return lists
     }
 
     /// `inMemory: true` or `isStoredInMemoryOnly: true` anywhere in the arguments.
-    private static func isInMemory(_ arguments: [SwiftToken]) -> Bool {
+    private static func isInMemory(_ arguments: [LexedToken]) -> Bool {
         arguments.indices.dropLast(2).contains { index in
-            (arguments[index].isKeyword("inMemory") || arguments[index].isKeyword("isStoredInMemoryOnly"))
-                && arguments[index + 1].isPunctuation(":") && arguments[index + 2].isKeyword("true")
+            (arguments[index].isKeyword(.inMemory) || arguments[index].isKeyword(.isStoredInMemoryOnly))
+                && arguments[index + 1].isPunctuation(":") && arguments[index + 2].isKeyword(.trueLiteral)
         }
     }
 
     /// Token ranges of `#Preview { ... }` and `#Preview("name") { ... }` bodies.
-    private static func previewBodies(in tokens: [SwiftToken], matches: [Int?]) -> [ClosedRange<Int>] {
+    private static func previewBodies(in tokens: [LexedToken], matches: [Int?]) -> [ClosedRange<Int>] {
         var bodies: [ClosedRange<Int>] = []
-        for index in tokens.indices where tokens[index].kind == .pound && tokens[index].text == "Preview" {
+        for index in tokens.indices where tokens[index].kind == .pound && tokens[index].word == .preview {
             var open = index + 1
             if open < tokens.count, tokens[open].isPunctuation("("), let close = matches[open] { open = close + 1 }
             guard open < tokens.count, tokens[open].isPunctuation("{") else { continue }
@@ -72,24 +71,29 @@ enum ModelListScanner {
         return bodies
     }
 
+    /// The label a call argument carries: none (the leading unlabeled arguments) or `for`.
+    enum ArgumentLabel {
+        case unlabeled, `for`, other
+    }
+
     /// The tokens of the arguments whose label (carried over unlabeled variadic arguments)
-    /// is one of `labels`; `nil` stands for the leading unlabeled argument.
-    static func labeled(_ arguments: [SwiftToken], keeping labels: Set<String?>) -> [SwiftToken] {
-        var kept: [SwiftToken] = []
-        var label: String?
+    /// is `label`.
+    static func labeled(_ arguments: [LexedToken], keeping label: ArgumentLabel) -> [LexedToken] {
+        var kept: [LexedToken] = []
+        var current = ArgumentLabel.unlabeled
         for argument in splitTopLevel(arguments, separator: ",") {
             if argument.count >= 2, argument[0].kind == .identifier, argument[1].isPunctuation(":") {
-                label = argument[0].text
+                current = argument[0].word == .for ? .for : .other
             }
-            if labels.contains(label) { kept += argument }
+            if current == label { kept += argument }
         }
         return kept
     }
 
     /// The tokens not inside parentheses (array literals are kept).
-    static func outsideCalls(_ tokens: [SwiftToken]) -> [SwiftToken] {
+    static func outsideCalls(_ tokens: [LexedToken]) -> [LexedToken] {
         var depth = 0
-        var kept: [SwiftToken] = []
+        var kept: [LexedToken] = []
         for token in tokens {
             if token.isPunctuation("(") { depth += 1 }
             if depth == 0 { kept.append(token) }
@@ -99,13 +103,13 @@ enum ModelListScanner {
     }
 
     /// `X.Y.models` -> `X.Y` for `member` = `models`.
-    static func membersNamed(_ member: String, in tokens: [SwiftToken]) -> [String] {
+    static func membersNamed(_ member: SwiftWord, in tokens: [LexedToken], source: [UInt8]) -> [String] {
         var names: [String] = []
         for index in tokens.indices where tokens[index].isKeyword(member) && index >= 2 && tokens[index - 1].isPunctuation(".") {
             var components: [String] = []  // last first
             var position = index - 2
             while position >= 0, tokens[position].kind == .identifier {
-                components.append(tokens[position].text)
+                components.append(tokens[position].text(in: source))
                 guard position >= 2, tokens[position - 1].isPunctuation(".") else { break }
                 position -= 2
             }
@@ -120,17 +124,17 @@ enum ModelListScanner {
     }
 
     /// `A.self`, `Schemas.V2.Item.self` -> `A`, `Schemas.V2.Item`, in order, without repeats.
-    static func selfReferences(in tokens: [SwiftToken]) -> [String] {
+    static func selfReferences(in tokens: [LexedToken], source: [UInt8]) -> [String] {
         var names: [String] = []
         var seen = Set<String>()
-        for name in membersNamed("self", in: tokens) where name != "Self" && seen.insert(name).inserted {
+        for name in membersNamed(.selfValue, in: tokens, source: source) where name != "Self" && seen.insert(name).inserted {
             names.append(name)
         }
         return names
     }
 
     /// For each `(` and `{`, the index of its match (or nil), found in one pass.
-    static func matchingBrackets(in tokens: [SwiftToken]) -> [Int?] {
+    static func matchingBrackets(in tokens: [LexedToken]) -> [Int?] {
         var matches = [Int?](repeating: nil, count: tokens.count)
         var parentheses: [Int] = [], braces: [Int] = []
         for index in tokens.indices where tokens[index].kind == .punctuation {
