@@ -1,19 +1,19 @@
 /// Reads the arguments of `@Attribute(...)` and `@Relationship(...)`: the tokens between
 /// the parentheses, ranges of `source`.
 enum AttributeArgumentParser {
-    static func attribute(_ arguments: [LexedToken], in source: [UInt8]) -> AttributeArguments {
+    static func attribute(_ arguments: ArraySlice<LexedToken>, in source: [UInt8]) -> AttributeArguments {
         var result = AttributeArguments()
         for argument in splitTopLevel(arguments, separator: ",") {
             if let (label, value) = labeledValue(argument) {
                 if label.word == .originalName { result.originalName = stringValue(value, in: source) }
-            } else if let option = optionName(argument[...], in: source) {
+            } else if let option = optionName(argument, in: source) {
                 result.options.insert(option)
             }
         }
         return result
     }
 
-    static func relationship(_ arguments: [LexedToken], in source: [UInt8]) -> RelationshipArguments {
+    static func relationship(_ arguments: ArraySlice<LexedToken>, in source: [UInt8]) -> RelationshipArguments {
         var result = RelationshipArguments()
         for argument in splitTopLevel(arguments, separator: ",") {
             if let (label, value) = labeledValue(argument) {
@@ -23,7 +23,7 @@ enum AttributeArgumentParser {
                 case .inverse: result.inverse = keyPath(value, in: source)
                 default: break
                 }
-            } else if let option = optionName(argument[...], in: source) {
+            } else if let option = optionName(argument, in: source) {
                 result.options.insert(option)
             }
         }
@@ -31,9 +31,10 @@ enum AttributeArgumentParser {
     }
 
     /// `label: value` -> (label token, value tokens).
-    private static func labeledValue(_ argument: [LexedToken]) -> (LexedToken, ArraySlice<LexedToken>)? {
-        guard argument.count >= 2, argument[0].kind == .identifier, argument[1].isPunctuation(":") else { return nil }
-        return (argument[0], argument.dropFirst(2))
+    private static func labeledValue(_ argument: ArraySlice<LexedToken>) -> (LexedToken, ArraySlice<LexedToken>)? {
+        let first = argument.startIndex
+        guard argument.count >= 2, argument[first].kind == .identifier, argument[first + 1].isPunctuation(":") else { return nil }
+        return (argument[first], argument.dropFirst(2))
     }
 
     /// `.unique`, `.transformable(by: X.self)`, `Schema.Attribute.Option.unique` -> the

@@ -77,7 +77,7 @@ enum DefaultValueClassifier {
     /// `[]`, `["a", "b"]`, `[1, 2]`, `[String]()`, `[String: Int]()`.
     private static func bracketed(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
         guard let close = closingIndex(tokens, from: 0) else { return .other }
-        let inside = Array(tokens[1..<close])
+        let inside = tokens[1..<close]
         let rest = tokens[(close + 1)...]
         if rest.count == 2, rest.first?.isPunctuation("(") == true, rest.last?.isPunctuation(")") == true {
             return .constructor(type: TypeText.render(tokens[0...close], in: source), optional: false)
@@ -85,8 +85,10 @@ enum DefaultValueClassifier {
         guard rest.isEmpty else { return .other }
         let elements = splitTopLevel(inside, separator: ",").filter { !$0.isEmpty }
         guard !elements.isEmpty else { return .array(element: nil) }
-        if elements.allSatisfy({ $0.count == 1 && $0[0].kind == .string }) { return .array(element: "String") }
-        if elements.allSatisfy({ $0.count == 1 && single($0[0], in: source) == .integer }) { return .array(element: "Int") }
+        if elements.allSatisfy({ $0.count == 1 && $0.first?.kind == .string }) { return .array(element: "String") }
+        if elements.allSatisfy({ $0.count == 1 && $0.first.map { single($0, in: source) } == .integer }) {
+            return .array(element: "Int")
+        }
         return .array(element: nil)
     }
 

@@ -81,9 +81,10 @@ enum ModelListScanner {
     static func labeled(_ arguments: [LexedToken], keeping label: ArgumentLabel) -> [LexedToken] {
         var kept: [LexedToken] = []
         var current = ArgumentLabel.unlabeled
-        for argument in splitTopLevel(arguments, separator: ",") {
-            if argument.count >= 2, argument[0].kind == .identifier, argument[1].isPunctuation(":") {
-                current = argument[0].word == .for ? .for : .other
+        for argument in splitTopLevel(arguments[...], separator: ",") {
+            let first = argument.startIndex
+            if argument.count >= 2, argument[first].kind == .identifier, argument[first + 1].isPunctuation(":") {
+                current = argument[first].word == .for ? .for : .other
             }
             if current == label { kept += argument }
         }

@@ -130,24 +130,44 @@ extension SwiftDeclarationParser {
 
     private mutating func record(_ binding: Binding, attributes: [ParsedAttribute], isStatic: Bool) {
         guard let name = binding.name else { return }
-        let typeText = binding.type.map { TypeText.render($0, in: source) }
         if let model = currentModel {
             guard !isStatic, binding.isStored else { return }
             let attribute = attributes.last { $0.word == .attribute || $0.word == .swiftDataAttribute }
-                .map { AttributeArgumentParser.attribute(Array(tokens[$0.arguments]), in: source) }
+                .map { AttributeArgumentParser.attribute(tokens[$0.arguments], in: source) }
             if attributes.contains(where: { $0.word == .transient || $0.word == .swiftDataTransient })
                 || attribute?.options.contains("ephemeral") == true {
                 return
             }
             let relationship = attributes.last { $0.word == .relationship || $0.word == .swiftDataRelationship }
-                .map { AttributeArgumentParser.relationship(Array(tokens[$0.arguments]), in: source) }
-            result.models[model].properties.append(PropertyDeclaration(
-                name: text(name), line: name.line, typeText: typeText,
-                defaultValue: binding.initializer.map { DefaultValueClassifier.classify($0, in: source) },
-                attribute: attribute, relationship: relationship))
+                .map { AttributeArgumentParser.relationship(tokens[$0.arguments], in: source) }
+            result.models[model].properties.append(
+                property(name, binding: binding, attribute: attribute, relationship: relationship))
             return
         }
-        recordSchemaProperty(name: text(name), typeText: typeText, binding: binding)
+        recordSchemaProperty(name: text(name), typeText: binding.type.map { TypeText.render($0, in: source) }, binding: binding)
+    }
+
+    /// A model's stored property, its type read off the tokens when it is a usual one.
+    /// Each value goes straight into the declaration (copies of the type annotation, held
+    /// in locals on the way, were a tenth of the parse).
+    private func property(
+        _ name: LexedToken, binding: Binding, attribute: AttributeArguments?, relationship: RelationshipArguments?
+    ) -> PropertyDeclaration {
+        let defaultValue = binding.initializer.map { DefaultValueClassifier.classify($0, in: source) }
+        guard let type = binding.type else {
+            return PropertyDeclaration(
+                name: text(name), line: name.line, typeText: nil, annotation: nil, defaultValue: defaultValue,
+                attribute: attribute, relationship: relationship)
+        }
+        if let annotated = TypeText.annotated(type, in: source) {
+            return PropertyDeclaration(
+                name: text(name), line: name.line, typeText: annotated.text, annotation: annotated.annotation,
+                defaultValue: defaultValue, attribute: attribute, relationship: relationship)
+        }
+        let typeText = TypeText.render(type, in: source)
+        return PropertyDeclaration(
+            name: text(name), line: name.line, typeText: typeText, annotation: TypeAnnotation(typeText),
+            defaultValue: defaultValue, attribute: attribute, relationship: relationship)
     }
 
     /// Properties outside models that list model types or name a version.

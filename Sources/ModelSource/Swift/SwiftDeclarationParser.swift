@@ -83,11 +83,11 @@ struct SwiftDeclarationParser {
     private mutating func parseUniqueMacro(line: Int) {
         if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
         guard index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore else { return }
-        let arguments = balancedContents()
+        let arguments = tokens[balancedRange()]
         guard let model = currentModel else { return }
         for group in splitTopLevel(arguments, separator: ",") {
             guard group.first?.isPunctuation("[") == true else { continue }
-            let elements = splitTopLevel(Array(group.dropFirst().dropLast()), separator: ",")
+            let elements = splitTopLevel(group.dropFirst().dropLast(), separator: ",")
             let names = elements.compactMap { element in element.last(where: { $0.kind == .identifier }).map(text) }
             if !names.isEmpty {
                 result.models[model].uniqueConstraints.append(names)
@@ -99,6 +99,7 @@ struct SwiftDeclarationParser {
     // MARK: - Declarations
 
     static let deepestTypeNesting = 64
+    static let usualPropertyCount = 8
 
     private mutating func parseDeclaration() {
         let start = index
@@ -207,8 +208,10 @@ struct SwiftDeclarationParser {
         var model: Int?
         if kind == .class, attributes.contains(where: { $0.word == .model || $0.word == .swiftDataModel }) {
             model = result.models.count
-            result.models.append(ModelClassDeclaration(
-                name: text(nameToken), scope: currentPath, inherited: inherited, line: nameToken.line))
+            var declaration = ModelClassDeclaration(name: text(nameToken), scope: currentPath, inherited: inherited, line: nameToken.line)
+            // Models have a handful of properties: room for them without regrowing the array.
+            declaration.properties.reserveCapacity(Self.usualPropertyCount)
+            result.models.append(declaration)
         }
         scopes.append(Scope(path: path, model: model, type: result.types.count - 1))
         index += 1
@@ -219,7 +222,7 @@ struct SwiftDeclarationParser {
         let start = index
         skipStatement()
         guard let type = scopes.last?.type, result.types[type].kind == .enum else { return }
-        for element in splitTopLevel(Array(tokens[start..<index]), separator: ",") {
+        for element in splitTopLevel(tokens[start..<index], separator: ",") {
             if let name = element.first, name.kind == .identifier { result.types[type].cases.append(text(name)) }
         }
     }
@@ -273,22 +276,22 @@ struct ParsedAttribute {
     var arguments: Range<Int>
 }
 
-/// Splits tokens at `separator` where no bracket is open. Each part is copied once, at
-/// its size (appending token by token regrew every part several times).
-func splitTopLevel(_ tokens: [LexedToken], separator: Unicode.Scalar) -> [[LexedToken]] {
-    var parts: [[LexedToken]] = []
+/// Splits tokens at `separator` where no bracket is open. The parts are slices of
+/// `tokens` (their indices are the original ones), not copies.
+func splitTopLevel(_ tokens: ArraySlice<LexedToken>, separator: Unicode.Scalar) -> [ArraySlice<LexedToken>] {
+    var parts: [ArraySlice<LexedToken>] = []
     let separatorByte = UInt8(ascii: separator)
-    var start = 0
+    var start = tokens.startIndex
     var depth = 0
     for index in tokens.indices where tokens[index].kind == .punctuation {
         let byte = tokens[index].byte
         if byte == ASCII.openParen || byte == ASCII.openBracket || byte == ASCII.openBrace { depth += 1 }
         if byte == ASCII.closeParen || byte == ASCII.closeBracket || byte == ASCII.closeBrace { depth -= 1 }
         if depth == 0, byte == separatorByte {
-            parts.append(Array(tokens[start..<index]))
+            parts.append(tokens[start..<index])
             start = index + 1
         }
     }
-    if start < tokens.count { parts.append(Array(tokens[start...])) }
+    if start < tokens.endIndex { parts.append(tokens[start...]) }
     return parts
 }

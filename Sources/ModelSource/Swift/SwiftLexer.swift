@@ -27,6 +27,7 @@ struct SwiftLexer {
     private let punctuation = ASCII.punctuation, operatorCharacters = ASCII.operatorCharacters
     private let stringSpecial = ASCII.stringSpecial, interpolationSpecial = ASCII.interpolationSpecial
     private let words = SwiftWordTable.shared
+    private let identifierStart = ASCII.identifierStart, identifierPart = ASCII.identifierPart
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -77,7 +78,7 @@ struct SwiftLexer {
                 scanAttribute()
             case ASCII.backtick:
                 scanEscapedIdentifier()
-            case _ where ASCII.isIdentifierStart(byte):
+            case _ where identifierStart.contains(byte):
                 scanIdentifier(kind: .identifier)
             case _ where ASCII.isDigit(byte):
                 scanNumber()
@@ -178,12 +179,12 @@ struct SwiftLexer {
 
     private mutating func scanIdentifier(kind: SwiftToken.Kind, tokenLine: Int? = nil) {
         var end = index
-        while end < bytes.count, ASCII.isIdentifierPart(bytes[end]) { end += 1 }
+        while end < bytes.count, identifierPart.contains(bytes[end]) { end += 1 }
         // `@SwiftData.Model`: a qualified attribute name is one token.
         if kind == .attribute {
-            while end + 1 < bytes.count, bytes[end] == ASCII.dot, ASCII.isIdentifierStart(bytes[end + 1]) {
+            while end + 1 < bytes.count, bytes[end] == ASCII.dot, identifierStart.contains(bytes[end + 1]) {
                 end += 1
-                while end < bytes.count, ASCII.isIdentifierPart(bytes[end]) { end += 1 }
+                while end < bytes.count, identifierPart.contains(bytes[end]) { end += 1 }
             }
         }
         emit(kind, start: index, end: end, line: tokenLine)
@@ -463,6 +464,9 @@ enum ASCII {
     static let stringSpecial = ByteClass("\\\"\n\r")
     static let punctuation = ByteClass("{}()[],:;.\\<>")
     static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
+    /// `isIdentifierStart` and `isIdentifierPart` as tables: one load per byte of every name.
+    static let identifierStart = ByteClass(where: isIdentifierStart)
+    static let identifierPart = ByteClass(where: isIdentifierPart)
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
@@ -481,9 +485,12 @@ struct ByteClass: @unchecked Sendable {
     private let table: UnsafePointer<Bool>
 
     init(_ members: String) {
+        self.init { members.utf8.contains($0) }
+    }
+
+    init(where isMember: (UInt8) -> Bool) {
         let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-        table.initialize(repeating: false, count: 256)
-        for byte in members.utf8 { table[Int(byte)] = true }
+        for byte in 0...255 { (table + byte).initialize(to: isMember(UInt8(byte))) }
         self.table = UnsafePointer(table)
     }
 
