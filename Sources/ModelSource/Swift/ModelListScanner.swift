@@ -107,21 +107,23 @@ enum ModelListScanner {
     static func membersNamed(_ member: SwiftWord, in tokens: [LexedToken], source: [UInt8]) -> [String] {
         var names: [String] = []
         for index in tokens.indices where tokens[index].isKeyword(member) && index >= 2 && tokens[index - 1].isPunctuation(".") {
-            var components: [String] = []  // last first
-            var position = index - 2
-            while position >= 0, tokens[position].kind == .identifier {
-                components.append(tokens[position].text(in: source))
-                guard position >= 2, tokens[position - 1].isPunctuation(".") else { break }
-                position -= 2
-            }
-            if components.count == 1 {
-                names.append(components[0])
-            } else if !components.isEmpty {
-                components.reverse()
-                names.append(components.joined(separator: "."))
-            }
+            let last = index - 2
+            guard tokens[last].kind == .identifier else { continue }
+            var first = last  // walked back over `Name.` pairs
+            while first >= 2, tokens[first - 1].isPunctuation("."), tokens[first - 2].kind == .identifier { first -= 2 }
+            names.append(dottedName(tokens[first...last], source: source))
         }
         return names
+    }
+
+    /// `A.B.C` from its name and dot tokens: the file's bytes when they are written without
+    /// spaces or backticks (one decoding, no components), else the names joined by dots.
+    private static func dottedName(_ tokens: ArraySlice<LexedToken>, source: [UInt8]) -> String {
+        guard let first = tokens.first, let last = tokens.last else { return "" }
+        if last.end - first.start == tokens.reduce(0, { $0 + $1.length }), !tokens.contains(where: \.escaped) {
+            return String(decoding: source[first.start..<last.end], as: UTF8.self)
+        }
+        return tokens.filter { $0.kind == .identifier }.map { $0.text(in: source) }.joined(separator: ".")
     }
 
     /// `A.self`, `Schemas.V2.Item.self` -> `A`, `Schemas.V2.Item`, in order, without repeats.

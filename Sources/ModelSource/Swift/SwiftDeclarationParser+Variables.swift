@@ -140,34 +140,31 @@ extension SwiftDeclarationParser {
             }
             let relationship = attributes.last { $0.word == .relationship || $0.word == .swiftDataRelationship }
                 .map { AttributeArgumentParser.relationship(tokens[$0.arguments], in: source) }
-            result.models[model].properties.append(
-                property(name, binding: binding, attribute: attribute, relationship: relationship))
+            let property = property(name, binding: binding, attribute: attribute, relationship: relationship)
+            result.models[model].properties.append(consume property)
             return
         }
         recordSchemaProperty(name: text(name), typeText: binding.type.map { TypeText.render($0, in: source) }, binding: binding)
     }
 
     /// A model's stored property, its type read off the tokens when it is a usual one.
-    /// Each value goes straight into the declaration (copies of the type annotation, held
-    /// in locals on the way, were a tenth of the parse).
+    /// The values are consumed, not copied, on their way into the declaration (copies of
+    /// the arguments and annotations, made at each step, cost a tenth of the parse).
     private func property(
-        _ name: LexedToken, binding: Binding, attribute: AttributeArguments?, relationship: RelationshipArguments?
+        _ name: LexedToken, binding: Binding, attribute: consuming AttributeArguments?,
+        relationship: consuming RelationshipArguments?
     ) -> PropertyDeclaration {
         let defaultValue = binding.initializer.map { DefaultValueClassifier.classify($0, in: source) }
-        guard let type = binding.type else {
-            return PropertyDeclaration(
-                name: text(name), line: name.line, typeText: nil, annotation: nil, defaultValue: defaultValue,
-                attribute: attribute, relationship: relationship)
-        }
-        if let annotated = TypeText.annotated(type, in: source) {
-            return PropertyDeclaration(
-                name: text(name), line: name.line, typeText: annotated.text, annotation: annotated.annotation,
-                defaultValue: defaultValue, attribute: attribute, relationship: relationship)
-        }
-        let typeText = TypeText.render(type, in: source)
+        let type = binding.type.map { TypeText.annotated($0, in: source) ?? Self.renderedType($0, in: source) }
         return PropertyDeclaration(
-            name: text(name), line: name.line, typeText: typeText, annotation: TypeAnnotation(typeText),
+            name: text(name), line: name.line, typeText: type?.text, annotation: type?.annotation,
             defaultValue: defaultValue, attribute: attribute, relationship: relationship)
+    }
+
+    /// The text of any other type, and the annotation taken apart from it.
+    private static func renderedType(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> (text: String, annotation: TypeAnnotation) {
+        let text = TypeText.render(tokens, in: source)
+        return (text, TypeAnnotation(text))
     }
 
     /// Properties outside models that list model types or name a version.
