@@ -52,8 +52,11 @@ enum AttributeArgumentParser {
     /// `\Item.tags`, `\SchemaV3.Item.tags`, `\.tags` -> identifiers in order.
     private static func keyPath(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> [String]? {
         guard tokens.first?.isPunctuation("\\") == true else { return nil }
-        let names = tokens.dropFirst().prefix { $0.kind == .identifier || $0.isPunctuation(".") || $0.isPunctuation("?") || $0.isPunctuation("!") }
-            .filter { $0.kind == .identifier }.map { $0.text(in: source) }
+        var names: [String] = []
+        for token in tokens.dropFirst() {
+            guard token.kind == .identifier || token.isPunctuation(".") || token.isPunctuation("?") || token.isPunctuation("!") else { break }
+            if token.kind == .identifier { names.append(token.text(in: source)) }
+        }
         return names.isEmpty ? nil : names
     }
 }

@@ -5,18 +5,18 @@ extension SwiftDeclarationParser {
     /// One binding of a `var`/`let` (a declaration may hold several: `var a = 1, b = 2`).
     struct Binding {
         var name: LexedToken?
-        /// Slices of the file's tokens, not copies.
-        var type: ArraySlice<LexedToken>?
-        var initializer: ArraySlice<LexedToken>?
+        /// Ranges of the file's tokens: plain values, copied without reference counting.
+        var type: Range<Int>?
+        var initializer: Range<Int>?
         /// Tokens inside an accessor block, when there is one.
-        var accessors: ArraySlice<LexedToken>?
+        var accessors: Range<Int>?
+    }
 
-        /// Stored unless its block is a getter/setter; `willSet`/`didSet` observe a stored value.
-        var isStored: Bool {
-            guard let accessors else { return true }
-            let first = accessors.first { $0.kind != .attribute && $0.word != .mutating && $0.word != .nonmutating }
-            return first?.isKeyword(.willSet) == true || first?.isKeyword(.didSet) == true
-        }
+    /// Stored unless its block is a getter/setter; `willSet`/`didSet` observe a stored value.
+    func isStored(_ binding: Binding) -> Bool {
+        guard let accessors = binding.accessors else { return true }
+        let first = tokens[accessors].first { $0.kind != .attribute && $0.word != .mutating && $0.word != .nonmutating }
+        return first?.isKeyword(.willSet) == true || first?.isKeyword(.didSet) == true
     }
 
     mutating func parseVariables(attributes: [ParsedAttribute], isStatic: Bool) {
@@ -51,7 +51,7 @@ extension SwiftDeclarationParser {
             binding.initializer = parseExpression()
         }
         if index < tokens.count, tokens[index].isPunctuation("{"), binding.initializer == nil || isObserverBlock(at: index) {
-            binding.accessors = tokens[balancedRange()]
+            binding.accessors = balancedRange()
         }
         return binding
     }
@@ -64,7 +64,7 @@ extension SwiftDeclarationParser {
     }
 
     /// A type runs to `=`, `{`, `,`, `;` or the end of the line, outside brackets.
-    private mutating func parseTypeAnnotation() -> ArraySlice<LexedToken> {
+    private mutating func parseTypeAnnotation() -> Range<Int> {
         let start = index
         var depth = 0
         while index < tokens.count {
@@ -83,12 +83,12 @@ extension SwiftDeclarationParser {
             if depth < 0 { break }
             index += 1
         }
-        return tokens[start..<index]
+        return start..<index
     }
 
     /// An initial value: up to a line break that does not continue the expression, `;`,
     /// a binding-separating `,`, an observer block, or the body's `}`.
-    private mutating func parseExpression() -> ArraySlice<LexedToken> {
+    private mutating func parseExpression() -> Range<Int> {
         let start = index
         var depth = 0
         while index < tokens.count {
@@ -110,7 +110,7 @@ extension SwiftDeclarationParser {
             }
             index += 1
         }
-        return tokens[start..<index]
+        return start..<index
     }
 
     /// A line starting with `.member`, an operator, `?`/`:` of a ternary, or a closure
@@ -131,7 +131,7 @@ extension SwiftDeclarationParser {
     private mutating func record(_ binding: Binding, attributes: [ParsedAttribute], isStatic: Bool) {
         guard let name = binding.name else { return }
         if let model = currentModel {
-            guard !isStatic, binding.isStored else { return }
+            guard !isStatic, isStored(binding) else { return }
             let attribute = attributes.last { $0.word == .attribute || $0.word == .swiftDataAttribute }
                 .map { AttributeArgumentParser.attribute(tokens[$0.arguments], in: source) }
             if attributes.contains(where: { $0.word == .transient || $0.word == .swiftDataTransient })
@@ -144,7 +144,7 @@ extension SwiftDeclarationParser {
             result.models[model].properties.append(consume property)
             return
         }
-        recordSchemaProperty(name: text(name), typeText: binding.type.map { TypeText.render($0, in: source) }, binding: binding)
+        recordSchemaProperty(name: text(name), typeText: binding.type.map { TypeText.render(tokens[$0], in: source) }, binding: binding)
     }
 
     /// A model's stored property, its type read off the tokens when it is a usual one.
@@ -154,8 +154,8 @@ extension SwiftDeclarationParser {
         _ name: LexedToken, binding: Binding, attribute: consuming AttributeArguments?,
         relationship: consuming RelationshipArguments?
     ) -> PropertyDeclaration {
-        let defaultValue = binding.initializer.map { DefaultValueClassifier.classify($0, in: source) }
-        let type = binding.type.map { TypeText.annotated($0, in: source) ?? Self.renderedType($0, in: source) }
+        let defaultValue = binding.initializer.map { DefaultValueClassifier.classify(tokens[$0], in: source) }
+        let type = binding.type.map { TypeText.annotated(tokens[$0], in: source) ?? Self.renderedType(tokens[$0], in: source) }
         return PropertyDeclaration(
             name: text(name), line: name.line, typeText: type?.text, annotation: type?.annotation,
             defaultValue: defaultValue, attribute: attribute, relationship: relationship)
@@ -170,7 +170,7 @@ extension SwiftDeclarationParser {
     /// Properties outside models that list model types or name a version.
     private mutating func recordSchemaProperty(name: String, typeText: String?, binding: Binding) {
         // The initial value and the accessors, read as one run of tokens.
-        var body: [LexedToken] { Array(binding.initializer ?? []) + (binding.accessors ?? []) }
+        var body: [LexedToken] { Array(tokens[binding.initializer ?? 0..<0]) + tokens[binding.accessors ?? 0..<0] }
         if name == "versionIdentifier" {
             let numbers = body.filter { $0.kind == .number }.prefix(3).compactMap { Int(text($0).filter { $0 != "_" }) }
             if !numbers.isEmpty {
