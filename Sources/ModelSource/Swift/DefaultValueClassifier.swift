@@ -95,6 +95,7 @@ enum DefaultValueClassifier {
     /// `Date()`, `URL(string: "x")`, `Set<String>()`, `Kind.default`, `Kind.default.rawValue`.
     private static func named(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
         var path: [String] = []
+        path.reserveCapacity(4)  // `Kind.default.rawValue` without regrowing
         var index = 0
         var generic = ""
         while index < tokens.count, tokens[index].kind == .identifier {

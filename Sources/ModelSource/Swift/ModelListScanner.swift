@@ -9,14 +9,12 @@
 enum ModelListScanner {
     static func calls(in tokens: [LexedToken], source: [UInt8]) -> [ModelListDeclaration] {
         var lists: [ModelListDeclaration] = []
-        let matches = matchingBrackets(in: tokens)
-        var previews = PreviewBodies(previewBodies(in: tokens, matches: matches))
-        for index in tokens.indices.dropLast() {
+        // Most files hold no `#Preview`: the matching of every bracket its bodies need is skipped.
+        let hasPreview = tokens.contains { $0.kind == .pound && $0.word == .preview }
+        var previews = PreviewBodies(hasPreview ? previewBodies(in: tokens, matches: matchingBrackets(in: tokens)) : [])
+        for (index, closing) in registeringCalls(in: tokens) {
             let token = tokens[index]
-            guard token.kind == .identifier, !token.escaped, tokens[index + 1].isPunctuation("("),
-                  isRegisteringCall(token.word),
-                  let close = matches[index + 1], close - index < longestCall,
-                  !previews.contains(index) else { continue }
+            guard let close = closing, close - index < longestCall, !previews.contains(index) else { continue }
             let arguments = Array(tokens[(index + 2)..<close])
             if token.word == .schema {
                 lists += schemaCall(arguments, line: token.line, source: source)
@@ -27,6 +25,28 @@ enum ModelListScanner {
             }
         }
         return lists
+    }
+
+    /// Each `Schema(`, `ModelContainer(`, `modelContainer(` in order: the index of its name,
+    /// and of the `)` that closes its `(` (nil: never closed). One pass with a stack of the
+    /// open parentheses, which notes the closing ones of these calls only.
+    static func registeringCalls(in tokens: [LexedToken]) -> [(name: Int, close: Int?)] {
+        var calls: [(name: Int, close: Int?)] = []
+        var open: [Int] = []  // per open `(`: its call's place in `calls`, or -1
+        for index in tokens.indices where tokens[index].kind == .punctuation {
+            if tokens[index].byte == ASCII.openParen {
+                let name = index - 1
+                if name >= 0, tokens[name].kind == .identifier, !tokens[name].escaped, isRegisteringCall(tokens[name].word) {
+                    open.append(calls.count)
+                    calls.append((name, nil))
+                } else {
+                    open.append(-1)
+                }
+            } else if tokens[index].byte == ASCII.closeParen, let call = open.popLast(), call >= 0 {
+                calls[call].close = index
+            }
+        }
+        return calls
     }
 
     /// `Schema`, `ModelContainer`, `modelContainer`.
@@ -129,8 +149,15 @@ enum ModelListScanner {
     /// `A.self`, `Schemas.V2.Item.self` -> `A`, `Schemas.V2.Item`, in order, without repeats.
     static func selfReferences(in tokens: [LexedToken], source: [UInt8]) -> [String] {
         var names: [String] = []
+        // Lists are short: a search of the names so far beats hashing each one, up to a point.
         var seen = Set<String>()
-        for name in membersNamed(.selfValue, in: tokens, source: source) where name != "Self" && seen.insert(name).inserted {
+        for name in membersNamed(.selfValue, in: tokens, source: source) where name != "Self" {
+            if names.count < Self.linearSearchLimit {
+                guard !names.contains(name) else { continue }
+            } else {
+                if seen.isEmpty { seen = Set(names) }
+                guard seen.insert(name).inserted else { continue }
+            }
             names.append(name)
         }
         return names
@@ -177,4 +204,5 @@ enum ModelListScanner {
     /// Registration lists are short; a longer "call" is broken or generated input, and
     /// skipping it keeps the scan linear however calls nest.
     static let longestCall = 10_000
+    static let linearSearchLimit = 16
 }
