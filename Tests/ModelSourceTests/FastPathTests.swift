@@ -34,6 +34,25 @@ import TestSupport
         }
     }
 
+    /// `TypeText.annotated` reads the usual types off the tokens; what it gives must be the
+    /// rendered text and the annotation taken apart from that text.
+    @Test func typeAnnotationsFromTokensMatchTheTextPath() {
+        var generator = SeededGenerator(seed: 17)
+        let texts = Self.typeTexts + ["Tag?!", "[Item]??", "`Type`?", "[`default`]", "Ab$_9", "[A]] ", "[A?]", "[A.B]", "A.B?"]
+            + (0..<3_000).map { _ in Self.randomTypeText(&generator) }
+        var taken = 0
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let tokens = SwiftLexer.lex(bytes).tokens[...]
+            guard let fast = TypeText.annotated(tokens, in: bytes) else { continue }
+            taken += 1
+            let rendered = TypeText.render(tokens, in: bytes)
+            #expect(fast.text == rendered, "\(text.debugDescription)")
+            #expect(fast.annotation == TypeAnnotation(rendered), "\(text.debugDescription)")
+        }
+        #expect(taken > 40)
+    }
+
     @Test func trimmingMatchesCharacterWhitespace() {
         let texts = ["", " ", "a", " a ", "\ta\n", "a\r\n", "\u{00A0}a\u{2028}", "é ", " e\u{301}", "\u{85}x", "x\u{3000}", "ab"]
         for text in texts {
@@ -88,8 +107,8 @@ import TestSupport
         let numbers = ["0": DefaultValue.integer, "1_000": .integer, "0xFF": .integer, "0xE": .integer, "1.5": .float,
                        "1e5": .float, "1E-5": .float, "0x1p3": .float, "0X1P3": .float, "07": .integer]
         for (text, kind) in numbers {
-            let tokens = SwiftLexer.tokenize(Array(text.utf8))
-            #expect(DefaultValueClassifier.classify(tokens) == kind, "\(text)")
+            let bytes = Array(text.utf8)
+            #expect(DefaultValueClassifier.classify(SwiftLexer.lex(bytes).tokens, in: bytes) == kind, "\(text)")
         }
         for text in ["Item", "item", "É", "é", "E\u{301}x", "e\u{301}", "_x", "1", "", "Ǆ", "ǅ", "A"] {
             #expect(DefaultValueClassifier.startsUppercase(text) == (text.first?.isUppercase == true), "\(text.debugDescription)")

@@ -1,37 +1,38 @@
 /// Recognises the initial values a type can be read from without a compiler.
 enum DefaultValueClassifier {
     /// A slice of the file's tokens; one token (most initial values) is read in place.
-    static func classify(_ tokens: ArraySlice<SwiftToken>) -> DefaultValue {
-        if tokens.count == 1, let only = tokens.first { return single(only) }
-        return classify(Array(tokens))
+    static func classify(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> DefaultValue {
+        if tokens.count == 1, let only = tokens.first { return single(only, in: source) }
+        return classify(Array(tokens), in: source)
     }
 
-    static func classify(_ tokens: [SwiftToken]) -> DefaultValue {
+    static func classify(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
         guard let first = tokens.first else { return .other }
-        if tokens.count == 1 { return single(first) }
+        if tokens.count == 1 { return single(first, in: source) }
         // `-1`, `-0.5`
-        if tokens.count == 2, first.kind == .operator, first.text == "-", tokens[1].kind == .number {
-            return single(tokens[1])
+        if tokens.count == 2, first.kind == .operator, first.length == 1, source[first.start] == ASCII.minus,
+           tokens[1].kind == .number {
+            return single(tokens[1], in: source)
         }
-        if first.isPunctuation("[") { return bracketed(tokens) }
-        if first.kind == .identifier, !first.escaped, startsUppercase(first.text) {
-            return named(tokens)
+        if first.isPunctuation("[") { return bracketed(tokens, in: source) }
+        if first.kind == .identifier, !first.escaped, startsUppercase(first, in: source) {
+            return named(tokens, in: source)
         }
         return .other
     }
 
-    private static func single(_ token: SwiftToken) -> DefaultValue {
+    private static func single(_ token: LexedToken, in source: [UInt8]) -> DefaultValue {
         switch token.kind {
         case .string: return .string
         case .number:
-            if let kind = asciiNumberKind(token.text) { return kind }
-            let text = token.text.lowercased()
+            if let kind = asciiNumberKind(source[token.start..<token.end]) { return kind }
+            let text = token.text(in: source).lowercased()
             let isHex = text.hasPrefix("0x")
             return text.contains(".") || (!isHex && text.contains("e")) || (isHex && text.contains("p")) ? .float : .integer
         case .identifier where !token.escaped:
-            switch token.text {
-            case "true", "false": return .bool
-            case "nil": return .nil
+            switch token.word {
+            case .trueLiteral, .falseLiteral: return .bool
+            case .nilLiteral: return .nil
             default: return .other
             }
         default: return .other
@@ -40,16 +41,24 @@ enum DefaultValueClassifier {
 
     /// The rule above on bytes, for ASCII number text (where lowercasing and characters are
     /// byte-wise): a fraction or exponent makes it a float.
-    private static func asciiNumberKind(_ text: String) -> DefaultValue? {
-        var text = text
-        return text.withUTF8 { utf8 -> DefaultValue? in
-            guard utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
-            let isHex = utf8.count >= 2 && utf8[0] == UInt8(ascii: "0") && (utf8[1] | 0x20) == UInt8(ascii: "x")
-            let isFloat = utf8.contains { byte in
-                byte == UInt8(ascii: ".") || (!isHex && (byte | 0x20) == UInt8(ascii: "e")) || (isHex && (byte | 0x20) == UInt8(ascii: "p"))
-            }
-            return isFloat ? .float : .integer
+    private static func asciiNumberKind(_ utf8: ArraySlice<UInt8>) -> DefaultValue? {
+        guard utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+        let isHex = utf8.count >= 2 && utf8.first == UInt8(ascii: "0") && (utf8[utf8.startIndex + 1] | 0x20) == UInt8(ascii: "x")
+        let isFloat = utf8.contains { byte in
+            byte == UInt8(ascii: ".") || (!isHex && (byte | 0x20) == UInt8(ascii: "e")) || (isHex && (byte | 0x20) == UInt8(ascii: "p"))
         }
+        return isFloat ? .float : .integer
+    }
+
+    /// `startsUppercase` of the token's text, read from the file's bytes.
+    static func startsUppercase(_ token: LexedToken, in source: [UInt8]) -> Bool {
+        guard token.length > 0, source[token.start] < 0x80, source[token.start] != UInt8(ascii: "\r") else {
+            return startsUppercase(token.text(in: source))
+        }
+        if token.length == 1 || source[token.start + 1] < 0x80 {
+            return source[token.start] >= UInt8(ascii: "A") && source[token.start] <= UInt8(ascii: "Z")
+        }
+        return startsUppercase(token.text(in: source))
     }
 
     /// `Character.isUppercase` of the first character; byte-wise when it is a lone ASCII
@@ -66,31 +75,34 @@ enum DefaultValueClassifier {
     }
 
     /// `[]`, `["a", "b"]`, `[1, 2]`, `[String]()`, `[String: Int]()`.
-    private static func bracketed(_ tokens: [SwiftToken]) -> DefaultValue {
+    private static func bracketed(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
         guard let close = closingIndex(tokens, from: 0) else { return .other }
-        let inside = Array(tokens[1..<close])
+        let inside = tokens[1..<close]
         let rest = tokens[(close + 1)...]
         if rest.count == 2, rest.first?.isPunctuation("(") == true, rest.last?.isPunctuation(")") == true {
-            return .constructor(type: TypeText.render(Array(tokens[0...close])), optional: false)
+            return .constructor(type: TypeText.render(tokens[0...close], in: source), optional: false)
         }
         guard rest.isEmpty else { return .other }
         let elements = splitTopLevel(inside, separator: ",").filter { !$0.isEmpty }
         guard !elements.isEmpty else { return .array(element: nil) }
-        if elements.allSatisfy({ $0.count == 1 && $0[0].kind == .string }) { return .array(element: "String") }
-        if elements.allSatisfy({ $0.count == 1 && single($0[0]) == .integer }) { return .array(element: "Int") }
+        if elements.allSatisfy({ $0.count == 1 && $0.first?.kind == .string }) { return .array(element: "String") }
+        if elements.allSatisfy({ $0.count == 1 && $0.first.map { single($0, in: source) } == .integer }) {
+            return .array(element: "Int")
+        }
         return .array(element: nil)
     }
 
     /// `Date()`, `URL(string: "x")`, `Set<String>()`, `Kind.default`, `Kind.default.rawValue`.
-    private static func named(_ tokens: [SwiftToken]) -> DefaultValue {
+    private static func named(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
         var path: [String] = []
+        path.reserveCapacity(4)  // `Kind.default.rawValue` without regrowing
         var index = 0
         var generic = ""
         while index < tokens.count, tokens[index].kind == .identifier {
-            path.append(tokens[index].text)
+            path.append(tokens[index].text(in: source))
             index += 1
             if index < tokens.count, tokens[index].isPunctuation("<"), let close = closingAngle(tokens, from: index) {
-                generic = TypeText.render(Array(tokens[index...close]))
+                generic = TypeText.render(tokens[index...close], in: source)
                 index = close + 1
             }
             guard index + 1 < tokens.count, tokens[index].isPunctuation("."), tokens[index + 1].kind == .identifier else { break }
@@ -101,18 +113,19 @@ enum DefaultValueClassifier {
         // `Type(...)` or `Type.init(...)`; `Kind.make()` returns who knows what.
         if path.last == "init" { path.removeLast() }
         guard let last = path.last, startsUppercase(last) else { return .other }
-        let firstLabel = tokens.count > index + 2 && tokens[index + 2].isPunctuation(":") ? tokens[index + 1].text : nil
+        let firstLabel = tokens.count > index + 2 && tokens[index + 2].isPunctuation(":") ? tokens[index + 1].text(in: source) : nil
         let failable = path == ["URL"] && firstLabel == "string"
         return .constructor(type: path.joined(separator: ".") + generic, optional: failable)
     }
 
-    private static func closingIndex(_ tokens: [SwiftToken], from open: Int) -> Int? {
-        let opener = tokens[open].text
-        let closer = opener == "(" ? ")" : opener == "[" ? "]" : "}"
+    /// Punctuation is one byte: brackets are compared by it.
+    private static func closingIndex(_ tokens: [LexedToken], from open: Int) -> Int? {
+        let opener = tokens[open].byte
+        let closer = opener == ASCII.openParen ? ASCII.closeParen : opener == ASCII.openBracket ? ASCII.closeBracket : ASCII.closeBrace
         var depth = 0
         for index in open..<tokens.count where tokens[index].kind == .punctuation {
-            if tokens[index].text == opener { depth += 1 }
-            if tokens[index].text == closer {
+            if tokens[index].byte == opener { depth += 1 }
+            if tokens[index].byte == closer {
                 depth -= 1
                 if depth == 0 { return index }
             }
@@ -120,7 +133,7 @@ enum DefaultValueClassifier {
         return nil
     }
 
-    private static func closingAngle(_ tokens: [SwiftToken], from open: Int) -> Int? {
+    private static func closingAngle(_ tokens: [LexedToken], from open: Int) -> Int? {
         var depth = 0
         for index in open..<tokens.count {
             if tokens[index].isPunctuation("<") { depth += 1 }

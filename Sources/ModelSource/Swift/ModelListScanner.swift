@@ -7,63 +7,82 @@
 /// (inside `#Preview`, or with `inMemory: true` / `isStoredInMemoryOnly: true`) are not
 /// the app's registration and are left out.
 enum ModelListScanner {
-    static func calls(in tokens: [SwiftToken]) -> [ModelListDeclaration] {
+    static func calls(in tokens: [LexedToken], source: [UInt8]) -> [ModelListDeclaration] {
         var lists: [ModelListDeclaration] = []
-        let matches = matchingBrackets(in: tokens)
-        var previews = PreviewBodies(previewBodies(in: tokens, matches: matches))
-        for index in tokens.indices.dropLast() {
+        // Most files hold no `#Preview`: the matching of every bracket its bodies need is skipped.
+        let hasPreview = tokens.contains { $0.kind == .pound && $0.word == .preview }
+        var previews = PreviewBodies(hasPreview ? previewBodies(in: tokens, matches: matchingBrackets(in: tokens)) : [])
+        for (index, closing) in registeringCalls(in: tokens) {
             let token = tokens[index]
-            guard token.kind == .identifier, !token.escaped, tokens[index + 1].isPunctuation(byte: ASCII.openParen),
-                  isRegisteringCall(token.text),
-                  let close = matches[index + 1], close - index < longestCall,
-                  !previews.contains(index) else { continue }
+            guard let close = closing, close - index < longestCall, !previews.contains(index) else { continue }
             let arguments = Array(tokens[(index + 2)..<close])
-            if token.text == "Schema" {
-                lists += schemaCall(arguments, line: token.line)
+            if token.word == .schema {
+                lists += schemaCall(arguments, line: token.line, source: source)
             } else if !isInMemory(arguments) {
                 // Nested calls (`Schema(versionedSchema: V2.self)`) are scanned on their own.
-                let names = selfReferences(in: outsideCalls(labeled(arguments, keeping: ["for"])))
+                let names = selfReferences(in: outsideCalls(labeled(arguments, keeping: .for)), source: source)
                 if !names.isEmpty { lists.append(ModelListDeclaration(source: .call, scope: [], names: names, line: token.line)) }
             }
         }
         return lists
     }
 
+    /// Each `Schema(`, `ModelContainer(`, `modelContainer(` in order: the index of its name,
+    /// and of the `)` that closes its `(` (nil: never closed). One pass with a stack of the
+    /// open parentheses, which notes the closing ones of these calls only.
+    static func registeringCalls(in tokens: [LexedToken]) -> [(name: Int, close: Int?)] {
+        var calls: [(name: Int, close: Int?)] = []
+        var open: [Int] = []  // per open `(`: its call's place in `calls`, or -1
+        for index in tokens.indices where tokens[index].kind == .punctuation {
+            if tokens[index].byte == ASCII.openParen {
+                let name = index - 1
+                if name >= 0, tokens[name].kind == .identifier, !tokens[name].escaped, isRegisteringCall(tokens[name].word) {
+                    open.append(calls.count)
+                    calls.append((name, nil))
+                } else {
+                    open.append(-1)
+                }
+            } else if tokens[index].byte == ASCII.closeParen, let call = open.popLast(), call >= 0 {
+                calls[call].close = index
+            }
+        }
+        return calls
+    }
+
     /// `Schema`, `ModelContainer`, `modelContainer`.
     @inline(__always)
-    private static func isRegisteringCall(_ name: String) -> Bool {
-        let count = name.utf8.count
-        return (count == 6 && name == "Schema") || (count == 14 && (name == "ModelContainer" || name == "modelContainer"))
+    private static func isRegisteringCall(_ word: SwiftWord?) -> Bool {
+        word == .schema || word == .modelContainerType || word == .modelContainer
     }
 
     /// `Schema([A.self])` registers; `Schema(versionedSchema: V2.self)` and
     /// `Schema(SchemaV2.models)` name the version in use (if V2 turns out to be one).
-    private static func schemaCall(_ arguments: [SwiftToken], line: Int) -> [ModelListDeclaration] {
-        if arguments.first?.isKeyword("versionedSchema") == true {
-            let names = selfReferences(in: arguments)
+    private static func schemaCall(_ arguments: [LexedToken], line: Int, source: [UInt8]) -> [ModelListDeclaration] {
+        if arguments.first?.isKeyword(.versionedSchema) == true {
+            let names = selfReferences(in: arguments, source: source)
             return names.isEmpty ? [] : [ModelListDeclaration(source: .versionedSchemaReference, scope: [], names: names, line: line)]
         }
-        let first = outsideCalls(labeled(arguments, keeping: [nil]))
+        let first = outsideCalls(labeled(arguments, keeping: .unlabeled))
         var lists: [ModelListDeclaration] = []
-        let names = selfReferences(in: first)
+        let names = selfReferences(in: first, source: source)
         if !names.isEmpty { lists.append(ModelListDeclaration(source: .call, scope: [], names: names, line: line)) }
-        let versions = membersNamed("models", in: first)
+        let versions = membersNamed(.models, in: first, source: source)
         if !versions.isEmpty { lists.append(ModelListDeclaration(source: .versionedSchemaReference, scope: [], names: versions, line: line)) }
         return lists
     }
 
     /// `inMemory: true` or `isStoredInMemoryOnly: true` anywhere in the arguments.
-    private static func isInMemory(_ arguments: [SwiftToken]) -> Bool {
+    private static func isInMemory(_ arguments: [LexedToken]) -> Bool {
         arguments.indices.dropLast(2).contains { index in
-            (arguments[index].isKeyword("inMemory") || arguments[index].isKeyword("isStoredInMemoryOnly"))
-                && arguments[index + 1].isPunctuation(":") && arguments[index + 2].isKeyword("true")
+            (arguments[index].isKeyword(.inMemory) || arguments[index].isKeyword(.isStoredInMemoryOnly))
+                && arguments[index + 1].isPunctuation(":") && arguments[index + 2].isKeyword(.trueLiteral)
         }
     }
 
     /// Token ranges of `#Preview { ... }` and `#Preview("name") { ... }` bodies.
-    private static func previewBodies(in tokens: [SwiftToken], matches: [Int?]) -> [ClosedRange<Int>] {
+    private static func previewBodies(in tokens: [LexedToken], matches: [Int?]) -> [ClosedRange<Int>] {
         var bodies: [ClosedRange<Int>] = []
-        for index in tokens.indices where tokens[index].kind == .pound && tokens[index].text == "Preview" {
+        for index in tokens.indices where tokens[index].kind == .pound && tokens[index].word == .preview {
             var open = index + 1
             if open < tokens.count, tokens[open].isPunctuation("("), let close = matches[open] { open = close + 1 }
             guard open < tokens.count, tokens[open].isPunctuation("{") else { continue }
@@ -72,24 +91,30 @@ enum ModelListScanner {
         return bodies
     }
 
+    /// The label a call argument carries: none (the leading unlabeled arguments) or `for`.
+    enum ArgumentLabel {
+        case unlabeled, `for`, other
+    }
+
     /// The tokens of the arguments whose label (carried over unlabeled variadic arguments)
-    /// is one of `labels`; `nil` stands for the leading unlabeled argument.
-    static func labeled(_ arguments: [SwiftToken], keeping labels: Set<String?>) -> [SwiftToken] {
-        var kept: [SwiftToken] = []
-        var label: String?
-        for argument in splitTopLevel(arguments, separator: ",") {
-            if argument.count >= 2, argument[0].kind == .identifier, argument[1].isPunctuation(":") {
-                label = argument[0].text
+    /// is `label`.
+    static func labeled(_ arguments: [LexedToken], keeping label: ArgumentLabel) -> [LexedToken] {
+        var kept: [LexedToken] = []
+        var current = ArgumentLabel.unlabeled
+        for argument in splitTopLevel(arguments[...], separator: ",") {
+            let first = argument.startIndex
+            if argument.count >= 2, argument[first].kind == .identifier, argument[first + 1].isPunctuation(":") {
+                current = argument[first].word == .for ? .for : .other
             }
-            if labels.contains(label) { kept += argument }
+            if current == label { kept += argument }
         }
         return kept
     }
 
     /// The tokens not inside parentheses (array literals are kept).
-    static func outsideCalls(_ tokens: [SwiftToken]) -> [SwiftToken] {
+    static func outsideCalls(_ tokens: [LexedToken]) -> [LexedToken] {
         var depth = 0
-        var kept: [SwiftToken] = []
+        var kept: [LexedToken] = []
         for token in tokens {
             if token.isPunctuation("(") { depth += 1 }
             if depth == 0 { kept.append(token) }
@@ -99,38 +124,47 @@ enum ModelListScanner {
     }
 
     /// `X.Y.models` -> `X.Y` for `member` = `models`.
-    static func membersNamed(_ member: String, in tokens: [SwiftToken]) -> [String] {
+    static func membersNamed(_ member: SwiftWord, in tokens: [LexedToken], source: [UInt8]) -> [String] {
         var names: [String] = []
         for index in tokens.indices where tokens[index].isKeyword(member) && index >= 2 && tokens[index - 1].isPunctuation(".") {
-            var components: [String] = []  // last first
-            var position = index - 2
-            while position >= 0, tokens[position].kind == .identifier {
-                components.append(tokens[position].text)
-                guard position >= 2, tokens[position - 1].isPunctuation(".") else { break }
-                position -= 2
-            }
-            if components.count == 1 {
-                names.append(components[0])
-            } else if !components.isEmpty {
-                components.reverse()
-                names.append(components.joined(separator: "."))
-            }
+            let last = index - 2
+            guard tokens[last].kind == .identifier else { continue }
+            var first = last  // walked back over `Name.` pairs
+            while first >= 2, tokens[first - 1].isPunctuation("."), tokens[first - 2].kind == .identifier { first -= 2 }
+            names.append(dottedName(tokens[first...last], source: source))
         }
         return names
     }
 
+    /// `A.B.C` from its name and dot tokens: the file's bytes when they are written without
+    /// spaces or backticks (one decoding, no components), else the names joined by dots.
+    private static func dottedName(_ tokens: ArraySlice<LexedToken>, source: [UInt8]) -> String {
+        guard let first = tokens.first, let last = tokens.last else { return "" }
+        if last.end - first.start == tokens.reduce(0, { $0 + $1.length }), !tokens.contains(where: \.escaped) {
+            return String(decoding: source[first.start..<last.end], as: UTF8.self)
+        }
+        return tokens.filter { $0.kind == .identifier }.map { $0.text(in: source) }.joined(separator: ".")
+    }
+
     /// `A.self`, `Schemas.V2.Item.self` -> `A`, `Schemas.V2.Item`, in order, without repeats.
-    static func selfReferences(in tokens: [SwiftToken]) -> [String] {
+    static func selfReferences(in tokens: [LexedToken], source: [UInt8]) -> [String] {
         var names: [String] = []
+        // Lists are short: a search of the names so far beats hashing each one, up to a point.
         var seen = Set<String>()
-        for name in membersNamed("self", in: tokens) where name != "Self" && seen.insert(name).inserted {
+        for name in membersNamed(.selfValue, in: tokens, source: source) where name != "Self" {
+            if names.count < Self.linearSearchLimit {
+                guard !names.contains(name) else { continue }
+            } else {
+                if seen.isEmpty { seen = Set(names) }
+                guard seen.insert(name).inserted else { continue }
+            }
             names.append(name)
         }
         return names
     }
 
     /// For each `(` and `{`, the index of its match (or nil), found in one pass.
-    static func matchingBrackets(in tokens: [SwiftToken]) -> [Int?] {
+    static func matchingBrackets(in tokens: [LexedToken]) -> [Int?] {
         var matches = [Int?](repeating: nil, count: tokens.count)
         var parentheses: [Int] = [], braces: [Int] = []
         for index in tokens.indices where tokens[index].kind == .punctuation {
@@ -170,4 +204,5 @@ enum ModelListScanner {
     /// Registration lists are short; a longer "call" is broken or generated input, and
     /// skipping it keeps the scan linear however calls nest.
     static let longestCall = 10_000
+    static let linearSearchLimit = 16
 }

@@ -6,12 +6,12 @@ extension SwiftDeclarationParser {
         switch token.kind {
         case .attribute: return true
         case .pound:
-            switch token.text {
-            case "if", "elseif", "else", "endif", "Unique", "Index": return true
+            switch token.word {
+            case .if, .elseif, .else, .endif, .unique, .index: return true
             default: return false
             }
         case .identifier:
-            return !token.escaped && (Self.declarationKeywords.contains(token.text) || isModifier(at: position))
+            return !token.escaped && (token.word?.isDeclarationKeyword == true || isModifier(at: position))
         case .punctuation: return token.byte == ASCII.closeBrace
         default: return false
         }
@@ -38,7 +38,7 @@ extension SwiftDeclarationParser {
     /// To the end of the statement: a line break at bracket depth 0 (unless the line ended
     /// with a comma), `;`, or the enclosing body's `}`.
     mutating func skipStatement() {
-        var previous: SwiftToken?
+        var previous: LexedToken?
         while index < tokens.count {
             let token = tokens[index]
             if token.isPunctuation("}") || token.isPunctuation(";") { return }
@@ -59,7 +59,7 @@ extension SwiftDeclarationParser {
     }
 
     /// Tokens strictly inside the bracket at `index`, moving past its match.
-    mutating func balancedContents() -> [SwiftToken] {
+    mutating func balancedContents() -> [LexedToken] {
         let range = balancedRange()
         return Array(tokens[range])
     }
@@ -93,7 +93,7 @@ extension SwiftDeclarationParser {
         while index < tokens.count {
             let token = tokens[index]
             if token.isPunctuation("<") { depth += 1 }
-            if token.isPunctuation(">"), !(index > 0 && tokens[index - 1].kind == .operator && tokens[index - 1].text.hasSuffix("-")) {
+            if token.isPunctuation(">"), !(index > 0 && isArrowStart(tokens[index - 1])) {
                 depth -= 1
                 if depth == 0 {
                     index += 1
@@ -103,5 +103,10 @@ extension SwiftDeclarationParser {
             if token.isPunctuation("{") || token.isPunctuation("}") || token.isPunctuation(";") { return }
             index += 1
         }
+    }
+
+    /// An operator ending in `-`: with the `>` after it, an arrow (`->`), not a bracket.
+    func isArrowStart(_ token: LexedToken) -> Bool {
+        token.kind == .operator && token.lastByte(in: source) == ASCII.minus
     }
 }

@@ -4,19 +4,19 @@ import SchemaGateBasics
 extension SwiftDeclarationParser {
     /// One binding of a `var`/`let` (a declaration may hold several: `var a = 1, b = 2`).
     struct Binding {
-        var name: SwiftToken?
-        /// Slices of the file's tokens, not copies.
-        var type: ArraySlice<SwiftToken>?
-        var initializer: ArraySlice<SwiftToken>?
+        var name: LexedToken?
+        /// Ranges of the file's tokens: plain values, copied without reference counting.
+        var type: Range<Int>?
+        var initializer: Range<Int>?
         /// Tokens inside an accessor block, when there is one.
-        var accessors: [SwiftToken]?
+        var accessors: Range<Int>?
+    }
 
-        /// Stored unless its block is a getter/setter; `willSet`/`didSet` observe a stored value.
-        var isStored: Bool {
-            guard let accessors else { return true }
-            let first = accessors.first { $0.kind != .attribute && $0.text != "mutating" && $0.text != "nonmutating" }
-            return first?.isKeyword("willSet") == true || first?.isKeyword("didSet") == true
-        }
+    /// Stored unless its block is a getter/setter; `willSet`/`didSet` observe a stored value.
+    func isStored(_ binding: Binding) -> Bool {
+        guard let accessors = binding.accessors else { return true }
+        let first = tokens[accessors].first { $0.kind != .attribute && $0.word != .mutating && $0.word != .nonmutating }
+        return first?.isKeyword(.willSet) == true || first?.isKeyword(.didSet) == true
     }
 
     mutating func parseVariables(attributes: [ParsedAttribute], isStatic: Bool) {
@@ -51,7 +51,7 @@ extension SwiftDeclarationParser {
             binding.initializer = parseExpression()
         }
         if index < tokens.count, tokens[index].isPunctuation("{"), binding.initializer == nil || isObserverBlock(at: index) {
-            binding.accessors = balancedContents()
+            binding.accessors = balancedRange()
         }
         return binding
     }
@@ -60,11 +60,11 @@ extension SwiftDeclarationParser {
         var next = position + 1
         while next < tokens.count, tokens[next].kind == .attribute { next += 1 }
         guard next < tokens.count else { return false }
-        return tokens[next].isKeyword("willSet") || tokens[next].isKeyword("didSet")
+        return tokens[next].isKeyword(.willSet) || tokens[next].isKeyword(.didSet)
     }
 
     /// A type runs to `=`, `{`, `,`, `;` or the end of the line, outside brackets.
-    private mutating func parseTypeAnnotation() -> ArraySlice<SwiftToken> {
+    private mutating func parseTypeAnnotation() -> Range<Int> {
         let start = index
         var depth = 0
         while index < tokens.count {
@@ -77,18 +77,18 @@ extension SwiftDeclarationParser {
             }
             if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("<") { depth += 1 }
             if token.isPunctuation(")") || token.isPunctuation("]") { depth -= 1 }
-            if token.isPunctuation(">"), !(index > start && tokens[index - 1].kind == .operator && tokens[index - 1].text.hasSuffix("-")) {
+            if token.isPunctuation(">"), !(index > start && isArrowStart(tokens[index - 1])) {
                 depth -= 1
             }
             if depth < 0 { break }
             index += 1
         }
-        return tokens[start..<index]
+        return start..<index
     }
 
     /// An initial value: up to a line break that does not continue the expression, `;`,
     /// a binding-separating `,`, an observer block, or the body's `}`.
-    private mutating func parseExpression() -> ArraySlice<SwiftToken> {
+    private mutating func parseExpression() -> Range<Int> {
         let start = index
         var depth = 0
         while index < tokens.count {
@@ -110,17 +110,18 @@ extension SwiftDeclarationParser {
             }
             index += 1
         }
-        return tokens[start..<index]
+        return start..<index
     }
 
     /// A line starting with `.member`, an operator, `?`/`:` of a ternary, or a closure
     /// continues the previous line's expression; anything else starts a new declaration.
-    private func continuesExpression(_ token: SwiftToken) -> Bool {
+    private func continuesExpression(_ token: LexedToken) -> Bool {
         switch token.kind {
         case .operator: return true
         case .punctuation:
-            switch token.text {
-            case ".", "?", ":", "{", "=", "!": return true
+            switch token.byte {
+            case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "{"), UInt8(ascii: "="), UInt8(ascii: "!"):
+                return true
             default: return false
             }
         default: return false
@@ -129,50 +130,68 @@ extension SwiftDeclarationParser {
 
     private mutating func record(_ binding: Binding, attributes: [ParsedAttribute], isStatic: Bool) {
         guard let name = binding.name else { return }
-        let typeText = binding.type.map(TypeText.render)
         if let model = currentModel {
-            guard !isStatic, binding.isStored else { return }
-            let attribute = attributes.last { $0.name == "Attribute" || $0.name == "SwiftData.Attribute" }
-                .map(AttributeArgumentParser.attribute)
-            if attributes.contains(where: { $0.name == "Transient" || $0.name == "SwiftData.Transient" })
+            guard !isStatic, isStored(binding) else { return }
+            let attribute = attributes.last { $0.word == .attribute || $0.word == .swiftDataAttribute }
+                .map { AttributeArgumentParser.attribute(tokens[$0.arguments], in: source) }
+            if attributes.contains(where: { $0.word == .transient || $0.word == .swiftDataTransient })
                 || attribute?.options.contains("ephemeral") == true {
                 return
             }
-            let relationship = attributes.last { $0.name == "Relationship" || $0.name == "SwiftData.Relationship" }
-                .map(AttributeArgumentParser.relationship)
-            result.models[model].properties.append(PropertyDeclaration(
-                name: name.text, line: name.line, typeText: typeText,
-                defaultValue: binding.initializer.map(DefaultValueClassifier.classify),
-                attribute: attribute, relationship: relationship))
+            let relationship = attributes.last { $0.word == .relationship || $0.word == .swiftDataRelationship }
+                .map { AttributeArgumentParser.relationship(tokens[$0.arguments], in: source) }
+            let property = property(name, binding: binding, attribute: attribute, relationship: relationship)
+            result.models[model].properties.append(consume property)
             return
         }
-        recordSchemaProperty(name: name.text, typeText: typeText, binding: binding)
+        recordSchemaProperty(name: text(name), typeText: binding.type.map { TypeText.render(tokens[$0], in: source) }, binding: binding)
+    }
+
+    /// A model's stored property, its type read off the tokens when it is a usual one.
+    /// The values are consumed, not copied, on their way into the declaration (copies of
+    /// the arguments and annotations, made at each step, cost a tenth of the parse).
+    private func property(
+        _ name: LexedToken, binding: Binding, attribute: consuming AttributeArguments?,
+        relationship: consuming RelationshipArguments?
+    ) -> PropertyDeclaration {
+        let defaultValue = binding.initializer.map { DefaultValueClassifier.classify(tokens[$0], in: source) }
+        let type = binding.type.map { TypeText.annotated(tokens[$0], in: source) ?? Self.renderedType(tokens[$0], in: source) }
+        return PropertyDeclaration(
+            name: text(name), line: name.line, typeText: type?.text, annotation: type?.annotation,
+            defaultValue: defaultValue, attribute: attribute, relationship: relationship)
+    }
+
+    /// The text of any other type, and the annotation taken apart from it.
+    private static func renderedType(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> (text: String, annotation: TypeAnnotation) {
+        let text = TypeText.render(tokens, in: source)
+        return (text, TypeAnnotation(text))
     }
 
     /// Properties outside models that list model types or name a version.
     private mutating func recordSchemaProperty(name: String, typeText: String?, binding: Binding) {
-        let body = Array(binding.initializer ?? []) + (binding.accessors ?? [])
+        // The initial value and the accessors, read as one run of tokens.
+        var body: [LexedToken] { Array(tokens[binding.initializer ?? 0..<0]) + tokens[binding.accessors ?? 0..<0] }
         if name == "versionIdentifier" {
-            let numbers = body.filter { $0.kind == .number }.prefix(3).compactMap { Int($0.text.filter { $0 != "_" }) }
+            let numbers = body.filter { $0.kind == .number }.prefix(3).compactMap { Int(text($0).filter { $0 != "_" }) }
             if !numbers.isEmpty {
                 result.versionIdentifiers.append(VersionIdentifierDeclaration(scope: currentPath, version: numbers))
             }
             return
         }
         let type = typeText ?? ""
-        let source: ModelListDeclaration.Source
+        let origin: ModelListDeclaration.Source
         if ByteSearch.contains(type, "VersionedSchema.Type") {
-            source = .migrationPlan
+            origin = .migrationPlan
         } else if ByteSearch.contains(type, "PersistentModel.Type") || (name == "models" && !currentPath.isEmpty) {
-            source = .property(name: name)
+            origin = .property(name: name)
         } else {
             return
         }
-        let names = ModelListScanner.selfReferences(in: body)
-        let includes = source == .migrationPlan ? [] : ModelListScanner.membersNamed("models", in: body)
+        let names = ModelListScanner.selfReferences(in: body, source: source)
+        let includes = origin == .migrationPlan ? [] : ModelListScanner.membersNamed(.models, in: body, source: source)
         // A list built by a call cannot be read; better no registration than an empty one.
         guard !names.isEmpty || !includes.isEmpty else { return }
         result.modelLists.append(ModelListDeclaration(
-            source: source, scope: currentPath, names: names, line: binding.name?.line ?? 0, includes: includes))
+            source: origin, scope: currentPath, names: names, line: binding.name?.line ?? 0, includes: includes))
     }
 }

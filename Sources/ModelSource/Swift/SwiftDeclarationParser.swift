@@ -8,7 +8,9 @@
 /// explicit stack, so nesting depth cannot exhaust the call stack, and every step
 /// consumes at least one token, so the parser always terminates.
 struct SwiftDeclarationParser {
-    var tokens: [SwiftToken]
+    var tokens: [LexedToken]
+    /// The file the tokens are ranges of: text is taken from it only where a declaration keeps it.
+    let source: [UInt8]
     var index = 0
     var result: SwiftFileDeclarations
     /// Open type bodies, innermost last.
@@ -24,11 +26,16 @@ struct SwiftDeclarationParser {
 
     /// `mayRegister: false` (the bytes hold no `Schema`, `ModelContainer`...) skips the
     /// search for registration calls, which could find nothing.
-    static func parse(_ tokens: [SwiftToken], file: String, mayRegister: Bool = true) -> SwiftFileDeclarations {
-        var parser = SwiftDeclarationParser(tokens: tokens, result: SwiftFileDeclarations(file: file))
+    static func parse(_ tokens: [LexedToken], in source: [UInt8], file: String, mayRegister: Bool = true) -> SwiftFileDeclarations {
+        var parser = SwiftDeclarationParser(tokens: tokens, source: source, result: SwiftFileDeclarations(file: file))
         parser.run()
-        if mayRegister { parser.result.modelLists += ModelListScanner.calls(in: tokens) }
+        if mayRegister { parser.result.modelLists += ModelListScanner.calls(in: tokens, source: source) }
         return parser.result
+    }
+
+    /// The text of a token that goes into a declaration.
+    func text(_ token: LexedToken) -> String {
+        token.text(in: source)
     }
 
     private mutating func run() {
@@ -61,11 +68,11 @@ struct SwiftDeclarationParser {
     private mutating func parseDirective() {
         let token = tokens[index]
         index += 1
-        switch token.text {
-        case "if", "elseif":
+        switch token.word {
+        case .if, .elseif:
             // The condition runs to the end of the line; both branches are read.
             while index < tokens.count, !tokens[index].newlineBefore { index += 1 }
-        case "Unique":
+        case .unique:
             parseUniqueMacro(line: token.line)
         default:
             break  // #else, #endif, #Index, #Preview...: their arguments are skipped as tokens.
@@ -76,12 +83,12 @@ struct SwiftDeclarationParser {
     private mutating func parseUniqueMacro(line: Int) {
         if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
         guard index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore else { return }
-        let arguments = balancedContents()
+        let arguments = tokens[balancedRange()]
         guard let model = currentModel else { return }
         for group in splitTopLevel(arguments, separator: ",") {
             guard group.first?.isPunctuation("[") == true else { continue }
-            let elements = splitTopLevel(Array(group.dropFirst().dropLast()), separator: ",")
-            let names = elements.compactMap { element in element.last(where: { $0.kind == .identifier })?.text }
+            let elements = splitTopLevel(group.dropFirst().dropLast(), separator: ",")
+            let names = elements.compactMap { element in element.last(where: { $0.kind == .identifier }).map(text) }
             if !names.isEmpty {
                 result.models[model].uniqueConstraints.append(names)
                 result.models[model].uniqueConstraintLines.append(line)
@@ -92,25 +99,14 @@ struct SwiftDeclarationParser {
     // MARK: - Declarations
 
     static let deepestTypeNesting = 64
-
-    static let modifiers = KeywordSet([
-        "public", "private", "fileprivate", "internal", "open", "package", "final", "static", "override",
-        "required", "convenience", "dynamic", "lazy", "weak", "unowned", "mutating", "nonmutating", "indirect",
-        "optional", "prefix", "postfix", "infix", "nonisolated", "isolated", "distributed", "consuming",
-        "borrowing", "__consuming", "fileprivate(set)", "unsafe",
-    ])
-
-    static let declarationKeywords = KeywordSet([
-        "var", "let", "func", "init", "deinit", "subscript", "class", "struct", "enum", "actor", "protocol",
-        "extension", "typealias", "case", "import", "associatedtype", "operator", "precedencegroup", "macro",
-    ])
+    static let usualPropertyCount = 8
 
     private mutating func parseDeclaration() {
         let start = index
         let attributes = parseAttributes()
         var isStatic = false
         while index < tokens.count, isModifier(at: index) {
-            if tokens[index].text == "static" || tokens[index].text == "class" { isStatic = true }
+            if tokens[index].word == .static || tokens[index].word == .class { isStatic = true }
             index += 1
             // `private(set)`, `nonisolated(unsafe)`, `unowned(safe)`.
             if index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore { skipBalanced() }
@@ -119,19 +115,19 @@ struct SwiftDeclarationParser {
             if index == start { index += 1 }
             return
         }
-        switch tokens[index].text {
-        case "class", "struct", "enum", "actor", "protocol", "extension":
+        switch tokens[index].word {
+        case .class, .struct, .enum, .actor, .protocol, .extension:
             parseTypeDeclaration(attributes: attributes)
-        case "var", "let":
+        case .var, .let:
             parseVariables(attributes: attributes, isStatic: isStatic)
-        case "typealias":
+        case .typealias:
             parseTypeAlias()
-        case "func", "init", "deinit", "subscript":
+        case .func, .initializer, .deinit, .subscript:
             skipFunction()
-        case "case":
+        case .case:
             index += 1
             parseEnumCases()
-        case "import", "associatedtype", "operator", "precedencegroup", "macro":
+        case .import, .associatedtype, .operator, .precedencegroup, .macro:
             index += 1
             skipStatement()
         default:
@@ -142,21 +138,21 @@ struct SwiftDeclarationParser {
     /// `class` is a modifier in `class var` / `class func`, a declaration otherwise.
     func isModifier(at position: Int) -> Bool {
         let token = tokens[position]
-        guard token.kind == .identifier, !token.escaped else { return false }
-        if token.text == "class" {
+        guard token.kind == .identifier, !token.escaped, let word = token.word else { return false }
+        if word == .class {
             guard position + 1 < tokens.count else { return false }
             let next = tokens[position + 1]
-            return next.kind == .identifier && !next.escaped
-                && (Self.modifiers.contains(next.text) || next.text == "var" || next.text == "let" || next.text == "func" || next.text == "subscript")
+            guard next.kind == .identifier, !next.escaped, let nextWord = next.word else { return false }
+            return nextWord.isModifier || nextWord == .var || nextWord == .let || nextWord == .func || nextWord == .subscript
         }
-        guard Self.modifiers.contains(token.text) else { return false }
+        guard word.isModifier else { return false }
         // A modifier is followed by another modifier or a declaration keyword; otherwise the
         // word is used as a name (`var optional: Bool`, `case final`).
         guard position + 1 < tokens.count else { return false }
         let next = tokens[position + 1]
         if next.isPunctuation("(") { return true }
-        return next.kind == .identifier && !next.escaped
-            && (Self.modifiers.contains(next.text) || Self.declarationKeywords.contains(next.text))
+        guard next.kind == .identifier, !next.escaped, let nextWord = next.word else { return false }
+        return nextWord.isModifier || nextWord.isDeclarationKeyword
     }
 
     /// `@Name` and `@Name(arguments)`, possibly over several lines.
@@ -165,18 +161,18 @@ struct SwiftDeclarationParser {
         while index < tokens.count, tokens[index].kind == .attribute {
             let token = tokens[index]
             index += 1
-            var arguments: [SwiftToken] = []
+            var arguments = index..<index
             if index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore {
-                arguments = balancedContents()
+                arguments = balancedRange()
             }
-            attributes.append(ParsedAttribute(name: token.text, arguments: arguments, line: token.line))
+            attributes.append(ParsedAttribute(word: token.word, arguments: arguments))
         }
         return attributes
     }
 
     private mutating func parseTypeDeclaration(attributes: [ParsedAttribute]) {
         let keyword = tokens[index]
-        let kind = TypeDeclaration.Kind(rawValue: keyword.text) ?? .class
+        let kind = keyword.word.flatMap { TypeDeclaration.Kind(rawValue: $0.rawValue) } ?? .class
         index += 1
         guard index < tokens.count, tokens[index].kind == .identifier else { return }
         let nameToken = tokens[index]
@@ -184,14 +180,14 @@ struct SwiftDeclarationParser {
         if kind == .extension {
             path = []
             while index < tokens.count, tokens[index].kind == .identifier {
-                path.append(tokens[index].text)
+                path.append(text(tokens[index]))
                 index += 1
                 if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
                 guard index + 1 < tokens.count, tokens[index].isPunctuation("."), tokens[index + 1].kind == .identifier else { break }
                 index += 1
             }
         } else {
-            path = currentPath + [nameToken.text]
+            path = currentPath + [text(nameToken)]
             index += 1
             if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
         }
@@ -210,10 +206,12 @@ struct SwiftDeclarationParser {
             return
         }
         var model: Int?
-        if kind == .class, attributes.contains(where: { $0.name == "Model" || $0.name == "SwiftData.Model" }) {
+        if kind == .class, attributes.contains(where: { $0.word == .model || $0.word == .swiftDataModel }) {
             model = result.models.count
-            result.models.append(ModelClassDeclaration(
-                name: nameToken.text, scope: currentPath, inherited: inherited, line: nameToken.line))
+            var declaration = ModelClassDeclaration(name: text(nameToken), scope: currentPath, inherited: inherited, line: nameToken.line)
+            // Models have a handful of properties: room for them without regrowing the array.
+            declaration.properties.reserveCapacity(Self.usualPropertyCount)
+            result.models.append(declaration)
         }
         scopes.append(Scope(path: path, model: model, type: result.types.count - 1))
         index += 1
@@ -224,8 +222,8 @@ struct SwiftDeclarationParser {
         let start = index
         skipStatement()
         guard let type = scopes.last?.type, result.types[type].kind == .enum else { return }
-        for element in splitTopLevel(Array(tokens[start..<index]), separator: ",") {
-            if let name = element.first, name.kind == .identifier { result.types[type].cases.append(name.text) }
+        for element in splitTopLevel(tokens[start..<index], separator: ",") {
+            if let name = element.first, name.kind == .identifier { result.types[type].cases.append(text(name)) }
         }
     }
 
@@ -238,9 +236,9 @@ struct SwiftDeclarationParser {
         var depth = 0
         while index < tokens.count {
             let token = tokens[index]
-            if depth == 0 && (token.isPunctuation("{") || token.isKeyword("where") || token.isPunctuation("}")) { break }
+            if depth == 0 && (token.isPunctuation("{") || token.isKeyword(.where) || token.isPunctuation("}")) { break }
             if depth == 0, token.isPunctuation(",") {
-                inherited.append(TypeText.render(tokens[start..<index]))
+                inherited.append(TypeText.render(tokens[start..<index], in: source))
                 start = index + 1
             } else {
                 if token.isPunctuation("<") || token.isPunctuation("(") || token.isPunctuation("[") { depth += 1 }
@@ -248,7 +246,7 @@ struct SwiftDeclarationParser {
             }
             index += 1
         }
-        if start < index { inherited.append(TypeText.render(tokens[start..<index])) }
+        if start < index { inherited.append(TypeText.render(tokens[start..<index], in: source)) }
         return inherited.filter { !$0.isEmpty }
     }
 
@@ -266,62 +264,34 @@ struct SwiftDeclarationParser {
             index += 1
         }
         result.typeAliases.append(TypeAliasDeclaration(
-            scope: currentPath, name: name.text, target: TypeText.render(tokens[start..<index]), line: name.line))
+            scope: currentPath, name: text(name), target: TypeText.render(tokens[start..<index], in: source), line: name.line))
     }
 }
 
-/// An attribute as written: `@Attribute(.unique)` has name `Attribute` and the tokens
-/// between its parentheses.
+/// An attribute as written: `@Attribute(.unique)` is the word `attribute` and the range
+/// of the tokens between its parentheses.
 struct ParsedAttribute {
-    var name: String
-    var arguments: [SwiftToken]
-    var line: Int
+    /// Nil for an attribute the reader does not know.
+    var word: SwiftWord?
+    var arguments: Range<Int>
 }
 
-/// Splits tokens at `separator` where no bracket is open. Each part is copied once, at
-/// its size (appending token by token regrew every part several times).
-func splitTopLevel(_ tokens: [SwiftToken], separator: String) -> [[SwiftToken]] {
-    var parts: [[SwiftToken]] = []
-    let separatorByte = SwiftToken.singleByte(separator)
-    var start = 0
+/// Splits tokens at `separator` where no bracket is open. The parts are slices of
+/// `tokens` (their indices are the original ones), not copies.
+func splitTopLevel(_ tokens: ArraySlice<LexedToken>, separator: Unicode.Scalar) -> [ArraySlice<LexedToken>] {
+    var parts: [ArraySlice<LexedToken>] = []
+    let separatorByte = UInt8(ascii: separator)
+    var start = tokens.startIndex
     var depth = 0
     for index in tokens.indices where tokens[index].kind == .punctuation {
         let byte = tokens[index].byte
         if byte == ASCII.openParen || byte == ASCII.openBracket || byte == ASCII.openBrace { depth += 1 }
         if byte == ASCII.closeParen || byte == ASCII.closeBracket || byte == ASCII.closeBrace { depth -= 1 }
         if depth == 0, byte == separatorByte {
-            parts.append(Array(tokens[start..<index]))
+            parts.append(tokens[start..<index])
             start = index + 1
         }
     }
-    if start < tokens.count { parts.append(Array(tokens[start...])) }
+    if start < tokens.endIndex { parts.append(tokens[start...]) }
     return parts
-}
-
-/// A set of ASCII keywords that rules most words out by length and first byte before
-/// hashing: the parser asks it of every word that may start a declaration.
-struct KeywordSet: Sendable {
-    private let words: Set<String>
-    /// Bit `n` is set when some keyword has `n` bytes.
-    private let lengths: UInt64
-    private let firstBytes: ByteClass
-
-    init(_ words: [String]) {
-        self.words = Set(words)
-        lengths = words.reduce(0) { $0 | (1 << UInt64(min($1.utf8.count, 63))) }
-        firstBytes = ByteClass(String(decoding: words.compactMap(\.utf8.first), as: UTF8.self))
-    }
-
-    /// `Set.contains`: the keywords are ASCII without `K`, `;` or `` ` `` (the only ASCII
-    /// characters other text is canonically equal to), so text of another length or first
-    /// byte never equals one.
-    @inline(__always)
-    func contains(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        let count = utf8.count
-        guard count < 64, lengths & (1 << UInt64(count)) != 0, let first = utf8.first, firstBytes.contains(first) else {
-            return false
-        }
-        return words.contains(text)
-    }
 }

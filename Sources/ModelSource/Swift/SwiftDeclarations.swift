@@ -87,6 +87,21 @@ struct PropertyDeclaration: Sendable, Equatable {
         self.relationship = relationship
         annotation = typeText.map(TypeAnnotation.init)
     }
+
+    /// With the annotation the parser read off the tokens (`TypeText.annotated`): the
+    /// text is not taken apart again.
+    init(
+        name: String, line: Int, typeText: String?, annotation: TypeAnnotation?, defaultValue: DefaultValue?,
+        attribute: AttributeArguments?, relationship: RelationshipArguments?
+    ) {
+        self.name = name
+        self.line = line
+        self.typeText = typeText
+        self.defaultValue = defaultValue
+        self.attribute = attribute
+        self.relationship = relationship
+        self.annotation = annotation
+    }
 }
 
 /// A written type and what the assembler asks of it.
@@ -98,6 +113,11 @@ struct TypeAnnotation: Sendable, Equatable {
     init(_ text: String) {
         shape = SwiftTypeShape(text)
         elementName = shape.elementName
+    }
+
+    init(shape: SwiftTypeShape, elementName: String) {
+        self.shape = shape
+        self.elementName = elementName
     }
 }
 

@@ -19,13 +19,15 @@ struct SwiftLexer {
     private var index = 0
     private var line = 1
     private var sawNewline = true
-    private var tokens: [SwiftToken] = []
+    private var tokens: [LexedToken] = []
     /// The offset of the first control byte in code (outside comments and literals),
     /// which the compiler rejects ("invalid character in source file").
     private var firstControlByte: Int?
     // The byte classes, held here so the hot loops do not go through static lets.
     private let punctuation = ASCII.punctuation, operatorCharacters = ASCII.operatorCharacters
     private let stringSpecial = ASCII.stringSpecial, interpolationSpecial = ASCII.interpolationSpecial
+    private let words = SwiftWordTable.shared
+    private let identifierStart = ASCII.identifierStart, identifierPart = ASCII.identifierPart
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -37,18 +39,21 @@ struct SwiftLexer {
         tokenizeChecked(bytes).tokens
     }
 
-    /// The tokens, and the offset of the first control byte found in code (nil: none).
+    /// The tokens with their text, and the offset of the first control byte found in code
+    /// (nil: none), for the scans that want strings.
     static func tokenizeChecked(_ bytes: [UInt8]) -> (tokens: [SwiftToken], controlByteOffset: Int?) {
+        let (tokens, controlByte) = lex(bytes)
+        return (tokens.map { SwiftToken($0, in: bytes) }, controlByte)
+    }
+
+    /// The tokens as byte ranges of `bytes` (the model reader's parser), and the offset
+    /// of the first control byte found in code.
+    static func lex(_ bytes: [UInt8]) -> (tokens: [LexedToken], controlByteOffset: Int?) {
         bytes.withUnsafeBufferPointer { buffer in
             var lexer = SwiftLexer(buffer)
             lexer.run()
             return (lexer.tokens, lexer.firstControlByte)
         }
-    }
-
-    /// The text of `bytes[lower..<upper]`.
-    private func string(_ lower: Int, _ upper: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
     }
 
     private mutating func run() {
@@ -73,7 +78,7 @@ struct SwiftLexer {
                 scanAttribute()
             case ASCII.backtick:
                 scanEscapedIdentifier()
-            case _ where ASCII.isIdentifierStart(byte):
+            case _ where identifierStart.contains(byte):
                 scanIdentifier(kind: .identifier)
             case _ where ASCII.isDigit(byte):
                 scanNumber()
@@ -126,23 +131,21 @@ struct SwiftLexer {
     }
 
     private mutating func emit(_ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int? = nil, escaped: Bool = false) {
-        let lower = max(0, start), upper = min(max(start, end), bytes.count)
-        // One ASCII byte (every punctuation token): a ready-made string, no decoding.
-        if upper - lower == 1 && bytes[lower] < 0x80 {
-            let byte = bytes[lower]
-            tokens.append(SwiftToken(
-                kind: kind, text: ASCII.singleByteStrings[Int(byte)], byte: byte, line: tokenLine ?? line,
-                newlineBefore: sawNewline, escaped: escaped))
-        } else {
-            tokens.append(SwiftToken(
-                kind: kind, text: string(lower, upper), byte: 0, line: tokenLine ?? line, newlineBefore: sawNewline, escaped: escaped))
-        }
+        append(kind, start: start, end: end, line: tokenLine ?? line, newlineBefore: sawNewline, escaped: escaped)
         sawNewline = false
     }
 
-    private mutating func emit(_ kind: SwiftToken.Kind, text: String, line tokenLine: Int, escaped: Bool = false) {
-        tokens.append(SwiftToken(kind: kind, text: text, line: tokenLine, newlineBefore: sawNewline, escaped: escaped))
-        sawNewline = false
+    /// The token over `bytes[start..<end]` (clamped to the file): its punctuation byte, and
+    /// the word it spells when it is a name.
+    private mutating func append(
+        _ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int, newlineBefore: Bool, escaped: Bool = false
+    ) {
+        let lower = max(0, start), upper = min(max(start, end), bytes.count)
+        let byte = upper - lower == 1 && bytes[lower] < 0x80 ? bytes[lower] : 0
+        let word = kind == .identifier || kind == .attribute || kind == .pound ? words.word(bytes, lower, upper) : nil
+        tokens.append(LexedToken(
+            kind: kind, byte: byte, word: word, newlineBefore: newlineBefore, escaped: escaped,
+            start: lower, end: upper, line: tokenLine))
     }
 
     // MARK: - Comments
@@ -176,12 +179,12 @@ struct SwiftLexer {
 
     private mutating func scanIdentifier(kind: SwiftToken.Kind, tokenLine: Int? = nil) {
         var end = index
-        while end < bytes.count, ASCII.isIdentifierPart(bytes[end]) { end += 1 }
+        while end < bytes.count, identifierPart.contains(bytes[end]) { end += 1 }
         // `@SwiftData.Model`: a qualified attribute name is one token.
         if kind == .attribute {
-            while end + 1 < bytes.count, bytes[end] == ASCII.dot, ASCII.isIdentifierStart(bytes[end + 1]) {
+            while end + 1 < bytes.count, bytes[end] == ASCII.dot, identifierStart.contains(bytes[end + 1]) {
                 end += 1
-                while end < bytes.count, ASCII.isIdentifierPart(bytes[end]) { end += 1 }
+                while end < bytes.count, identifierPart.contains(bytes[end]) { end += 1 }
             }
         }
         emit(kind, start: index, end: end, line: tokenLine)
@@ -194,7 +197,7 @@ struct SwiftLexer {
             end += 1
         }
         guard end < bytes.count, bytes[end] == ASCII.backtick, end > index + 1 else {
-            emit(.punctuation, text: "`", line: line)
+            emit(.punctuation, start: index, end: index + 1)
             index += 1
             return
         }
@@ -341,8 +344,7 @@ struct SwiftLexer {
                 }
             }
         }
-        let text = string(contentStart, max(contentStart, min(contentEnd, bytes.count)))
-        emitLiteral(text: text, line: tokenLine, newlineBefore: newlineBefore)
+        emitLiteral(start: contentStart, end: max(contentStart, min(contentEnd, bytes.count)), line: tokenLine, newlineBefore: newlineBefore)
     }
 
     /// The number of `#`s when a string literal opens at `index` (`"`, `#"`, `##"`...).
@@ -398,18 +400,18 @@ struct SwiftLexer {
         return nil
     }
 
-    private static let expressionStartPunctuation: Set<String> = ["(", "[", "{", ",", ":", "=", ";"]
-    private static let expressionStartKeywords: Set<String> = [
-        "return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "yield",
+    private static let expressionStartPunctuation = ByteClass("([{,:=;")
+    private static let expressionStartKeywords: Set<SwiftWord> = [
+        .return, .case, .in, .try, .await, .throw, .where, .if, .guard, .while, .yield,
     ]
 
     /// Whether the token before a `/` leaves it in expression-start position.
-    private static func expressionMayStart(after token: SwiftToken?) -> Bool {
+    private static func expressionMayStart(after token: LexedToken?) -> Bool {
         guard let token else { return true }
         switch token.kind {
-        case .punctuation: return expressionStartPunctuation.contains(token.text)
+        case .punctuation: return expressionStartPunctuation.contains(token.byte)
         case .operator: return true
-        case .identifier: return !token.escaped && expressionStartKeywords.contains(token.text)
+        case .identifier: return !token.escaped && token.word.map(expressionStartKeywords.contains) == true
         default: return false
         }
     }
@@ -430,12 +432,12 @@ struct SwiftLexer {
                 consumeOne()
             }
         }
-        emitLiteral(text: string(start, index), line: tokenLine, newlineBefore: newlineBefore)
+        emitLiteral(start: start, end: index, line: tokenLine, newlineBefore: newlineBefore)
     }
 
     /// Appends a literal token that may span lines, flagged by what preceded its start.
-    private mutating func emitLiteral(text: String, line tokenLine: Int, newlineBefore: Bool) {
-        tokens.append(SwiftToken(kind: .string, text: text, line: tokenLine, newlineBefore: newlineBefore))
+    private mutating func emitLiteral(start: Int, end: Int, line tokenLine: Int, newlineBefore: Bool) {
+        append(.string, start: start, end: end, line: tokenLine, newlineBefore: newlineBefore)
         sawNewline = false
     }
 }
@@ -462,9 +464,9 @@ enum ASCII {
     static let stringSpecial = ByteClass("\\\"\n\r")
     static let punctuation = ByteClass("{}()[],:;.\\<>")
     static let operatorCharacters = ByteClass("=-+!*%&|^~?/")
-
-    /// The string of each ASCII byte, by byte value.
-    static let singleByteStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    /// `isIdentifierStart` and `isIdentifierPart` as tables: one load per byte of every name.
+    static let identifierStart = ByteClass(where: isIdentifierStart)
+    static let identifierPart = ByteClass(where: isIdentifierPart)
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
@@ -483,9 +485,12 @@ struct ByteClass: @unchecked Sendable {
     private let table: UnsafePointer<Bool>
 
     init(_ members: String) {
+        self.init { members.utf8.contains($0) }
+    }
+
+    init(where isMember: (UInt8) -> Bool) {
         let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-        table.initialize(repeating: false, count: 256)
-        for byte in members.utf8 { table[Int(byte)] = true }
+        for byte in 0...255 { (table + byte).initialize(to: isMember(UInt8(byte))) }
         self.table = UnsafePointer(table)
     }
 

@@ -43,14 +43,11 @@ package struct SwiftToken: Sendable, Equatable {
         byte = Self.singleByte(text)
     }
 
-    /// The lexer knows the byte already and passes it.
-    init(kind: Kind, text: String, byte: UInt8, line: Int, newlineBefore: Bool, escaped: Bool = false) {
-        self.kind = kind
-        self.text = text
-        self.line = line
-        self.newlineBefore = newlineBefore
-        self.escaped = escaped
-        self.byte = byte
+    /// The token the lexer found, with its text taken from the file.
+    init(_ token: LexedToken, in source: [UInt8]) {
+        self.init(
+            kind: token.kind, text: token.text(in: source), line: token.line, newlineBefore: token.newlineBefore,
+            escaped: token.escaped)
     }
 
     @inline(__always)
@@ -65,14 +62,51 @@ package struct SwiftToken: Sendable, Equatable {
         kind == .punctuation && byte != 0 && byte == Self.singleByte(text)
     }
 
-    /// Punctuation `byte` (`isPunctuation("{")` without the string).
-    @inline(__always)
-    package func isPunctuation(byte expected: UInt8) -> Bool {
-        kind == .punctuation && byte == expected
-    }
-
     /// An unescaped identifier with this spelling (keywords are identifiers here).
     package func isKeyword(_ text: String) -> Bool {
         kind == .identifier && !escaped && self.text.utf8.count == text.utf8.count && self.text == text
+    }
+}
+
+/// A token as the model reader's parser sees it: where its text lies in the file, not the
+/// text. Made of plain values, so tokens are copied as bytes (no reference counting), and
+/// a String is made only for the few tokens whose text goes into a declaration.
+struct LexedToken: Sendable {
+    var kind: SwiftToken.Kind
+    /// The one byte of a punctuation token (every one is a single ASCII byte), else 0.
+    var byte: UInt8
+    /// The word it spells when the reader knows it (identifiers, `@` and `#` names):
+    /// keyword tests compare a code, not strings.
+    var word: SwiftWord?
+    var newlineBefore: Bool
+    /// A backticked identifier, never a keyword.
+    var escaped: Bool
+    /// `SwiftToken.text`'s bytes: `source[start..<end]`.
+    var start: Int
+    var end: Int
+    /// 1-based line where the token starts.
+    var line: Int
+
+    var length: Int { end - start }
+
+    func text(in source: [UInt8]) -> String {
+        String(decoding: source[start..<end], as: UTF8.self)
+    }
+
+    /// Punctuation `scalar` (a literal: the compare is one byte).
+    @inline(__always)
+    func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        kind == .punctuation && byte == UInt8(ascii: scalar)
+    }
+
+    /// An unescaped identifier spelling `word` (keywords are identifiers here).
+    @inline(__always)
+    func isKeyword(_ word: SwiftWord) -> Bool {
+        kind == .identifier && !escaped && self.word == word
+    }
+
+    /// The last byte of its text (`-` of `->`'s first half), or nil when it is empty.
+    func lastByte(in source: [UInt8]) -> UInt8? {
+        end > start ? source[end - 1] : nil
     }
 }
