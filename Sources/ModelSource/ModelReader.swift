@@ -90,8 +90,9 @@ package enum ModelReader {
         var declarations: [SwiftFileDeclarations] = []
         var coreDataFiles: [ModelSourceFile] = []
         var problems: [ModelDiagnostic] = []
-        for (_, result) in parsed.sorted(by: { $0.path < $1.path }) {
-            switch result {
+        // Positions sorted, not the (path, result) pairs: a swap moves one integer.
+        for index in parsed.indices.sorted(by: { parsed[$0].path < parsed[$1].path }) {
+            switch parsed[index].result {
             case .swift(let declarationsOfFile, let fileProblems):
                 problems += fileProblems
                 declarations.append(declarationsOfFile)
@@ -103,8 +104,10 @@ package enum ModelReader {
         }
         let swift = SwiftModelAssembler(files: declarations, serial: serial).assemble()
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
+        // An app has Swift models or Core Data ones, rarely both: `+` would copy every entity.
+        let entities = coreData.entities.isEmpty ? swift.entities : swift.entities + coreData.entities
         return AppModel(
-            entities: swift.entities + coreData.entities, registeredTypes: swift.registeredTypes,
+            entities: entities, registeredTypes: swift.registeredTypes,
             diagnostics: problems + swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion)
     }
 

@@ -2,13 +2,22 @@
 /// relationship (its type names a model, or it carries `@Relationship`) or an attribute.
 /// A property whose type cannot be told is kept, with a nil type and a diagnostic.
 struct EntityBuilder {
-    let modelNames: Set<String>
+    let modelNames: ModelNames
     let types: TypeIndex
 
     /// Types whose static members (`Date.now`, `UUID()`) tell a property's type.
     static let builtinTypes = Set(AttributeType.swiftScalarTypes.keys)
 
     func entity(from model: ModelClassDeclaration, file: String) -> (Entity, [ModelDiagnostic]) {
+        entity(from: model, properties: model.properties, destinations: nil, file: file)
+    }
+
+    /// `properties` are the model's own or those merged from its declarations;
+    /// `destinations`, when given, holds for each of them the number of the model its
+    /// annotation's element names (nil: none), looked up once for choosing the models.
+    func entity(
+        from model: ModelClassDeclaration, properties: [PropertyDeclaration], destinations: [Int?]?, file: String
+    ) -> (Entity, [ModelDiagnostic]) {
         var entity = Entity(name: model.name, file: file, line: model.line, uniqueConstraints: model.uniqueConstraints)
         entity.uniqueConstraintLines = model.uniqueConstraintLines
         if let superclass = model.inherited.first.map(SwiftTypeShape.lastComponent), superclass != model.name,
@@ -16,47 +25,71 @@ struct EntityBuilder {
             entity.parent = superclass
         }
         var diagnostics: [ModelDiagnostic] = []
-        entity.attributes.reserveCapacity(model.properties.count)
-        for property in model.properties {
-            var typeText = property.typeText
-            var inferredOptional = false
-            if typeText == nil, let value = property.defaultValue, let (type, optional) = infer(value) {
-                typeText = type
-                inferredOptional = optional
-            }
-            guard let typeText, !typeText.isEmpty else {
-                entity.attributes.append(Attribute(
-                    name: property.name, swiftType: nil, optional: false, hasDefault: property.defaultValue != nil,
-                    line: property.line))
+        var attributes: [Attribute] = []
+        var relationships: [Relationship] = []
+        attributes.reserveCapacity(properties.count)
+        // By index, each property read in place: a copy of one retains all its strings.
+        for index in properties.indices {
+            switch member(properties[index], namesModel: destinations.map { $0[index] != nil }) {
+            case .attribute(let attribute): attributes.append(attribute)
+            case .relationship(let relationship): relationships.append(relationship)
+            case .unknown(let attribute):
+                attributes.append(attribute)
+                let name = properties[index].name
                 diagnostics.append(ModelDiagnostic(
                     kind: .unknownType,
-                    message: "\(model.name).\(property.name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(property.name): Type = ...' so its CloudKit field type is known",
-                    file: file, line: property.line))
-                continue
-            }
-            let annotation = typeText == property.typeText ? property.annotation ?? TypeAnnotation(typeText) : TypeAnnotation(typeText)
-            let shape = annotation.shape
-            let destination = annotation.elementName
-            if property.relationship != nil || (modelNames.contains(destination) && !shape.isDictionary) {
-                entity.relationships.append(Relationship(
-                    name: property.name, destination: destination, toMany: shape.element != nil,
-                    optional: shape.optional || inferredOptional, inverse: property.relationship?.inverse?.last,
-                    deleteRule: property.relationship?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
-                    originalName: property.relationship?.originalName ?? property.attribute?.originalName, line: property.line))
-            } else {
-                // Most properties have no options: a Set answers `contains` by hashing even when empty.
-                let options = property.attribute?.options ?? []
-                let has = { (option: String) in !options.isEmpty && options.contains(option) }
-                let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
-                entity.attributes.append(Attribute(
-                    name: property.name, swiftType: shape.base, optional: shape.optional || inferredOptional,
-                    hasDefault: property.defaultValue != nil, externalStorage: has("externalStorage"),
-                    unique: has("unique"), allowsCloudEncryption: has("allowsCloudEncryption"),
-                    originalName: property.attribute?.originalName, attributeType: type,
-                    enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: property.line))
+                    message: "\(model.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
+                    file: file, line: attribute.line))
             }
         }
+        entity.attributes = attributes
+        entity.relationships = relationships
         return (entity, diagnostics)
+    }
+
+    /// What a stored property becomes; `unknown` is an attribute whose type cannot be told.
+    private enum Member {
+        case attribute(Attribute)
+        case relationship(Relationship)
+        case unknown(Attribute)
+    }
+
+    /// `known`: whether the property's own annotation names a model, when already looked up.
+    private func member(_ property: PropertyDeclaration, namesModel known: Bool?) -> Member {
+        var typeText = property.typeText
+        var inferredOptional = false
+        if typeText == nil, let value = property.defaultValue, let (type, optional) = infer(value) {
+            typeText = type
+            inferredOptional = optional
+        }
+        guard let typeText, !typeText.isEmpty else {
+            return .unknown(Attribute(
+                name: property.name, swiftType: nil, optional: false, hasDefault: property.defaultValue != nil,
+                line: property.line))
+        }
+        // An annotated property's type was taken apart while parsing; an inferred one's is not.
+        let annotated = property.typeText != nil
+        let annotation = annotated ? property.annotation ?? TypeAnnotation(typeText) : TypeAnnotation(typeText)
+        let shape = annotation.shape
+        let destination = annotation.elementName
+        let namesModel = annotated ? known ?? modelNames.contains(destination) : modelNames.contains(destination)
+        if property.relationship != nil || (namesModel && !shape.isDictionary) {
+            return .relationship(Relationship(
+                name: property.name, destination: destination, toMany: shape.element != nil,
+                optional: shape.optional || inferredOptional, inverse: property.relationship?.inverse?.last,
+                deleteRule: property.relationship?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
+                originalName: property.relationship?.originalName ?? property.attribute?.originalName, line: property.line))
+        }
+        // Most properties have no options: a Set answers `contains` by hashing even when empty.
+        let options = property.attribute?.options ?? []
+        let has = { (option: String) in !options.isEmpty && options.contains(option) }
+        let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
+        return .attribute(Attribute(
+            name: property.name, swiftType: shape.base, optional: shape.optional || inferredOptional,
+            hasDefault: property.defaultValue != nil, externalStorage: has("externalStorage"),
+            unique: has("unique"), allowsCloudEncryption: has("allowsCloudEncryption"),
+            originalName: property.attribute?.originalName, attributeType: type,
+            enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: property.line))
     }
 
     /// The type an initial value implies, and whether it is optional (`URL(string:)`).

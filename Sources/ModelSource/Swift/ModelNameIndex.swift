@@ -97,3 +97,27 @@ struct ModelNameIndex {
         return [qualified] + scalars.indices.filter { scalars[$0] == "." }.map { String(scalars[scalars.index(after: $0)...]) }
     }
 }
+
+/// The distinct `@Model` class names, each numbered once (in first-declared order): the
+/// assembler asks for every property whether its type names a model, and keeps the
+/// answer as a number, so choosing declarations and following relationships index arrays
+/// instead of hashing the same names again.
+struct ModelNames {
+    /// The names by number.
+    private(set) var names: [String] = []
+    private var numbers: [String: Int] = [:]
+
+    init(_ declared: [String]) {
+        numbers.reserveCapacity(declared.count)
+        for name in declared where numbers[name] == nil {
+            numbers[name] = names.count
+            names.append(name)
+        }
+    }
+
+    var count: Int { names.count }
+
+    func number(of name: String) -> Int? { numbers[name] }
+
+    func contains(_ name: String) -> Bool { numbers[name] != nil }
+}

@@ -7,12 +7,15 @@ import SchemaGateBasics
 /// Every name is looked up in indexes built once (`ModelNameIndex`, `TypeIndex`, the
 /// version lists by version), never by a scan over the declarations, so assembly costs
 /// time linear in the number of models, registrations and relationships.
-struct SwiftModelAssembler {
+///
+/// A class: the closures that spread its work over the cores capture one reference, not
+/// a copy of every index.
+final class SwiftModelAssembler {
     let files: [SwiftFileDeclarations]
     let versions: SchemaVersions
     /// Every `@Model` class in every file and version.
     let models: [LocatedModel]
-    let modelNames: Set<String>
+    let modelNames: ModelNames
     let typeIndex: TypeIndex
     let names: ModelNameIndex
     /// The `models` lists of each versioned schema, by its canonical name, in file order.
@@ -23,6 +26,8 @@ struct SwiftModelAssembler {
         var file: String
         /// The versioned schema holding it, if any.
         var version: String?
+        /// The number of its class name in `modelNames`.
+        var name = 0
     }
 
     struct Result {
@@ -47,7 +52,7 @@ struct SwiftModelAssembler {
     let active: String?
 
     /// Keeps every step on the calling thread (tests).
-    var serial = false
+    let serial: Bool
 
     init(files: [SwiftFileDeclarations], serial: Bool = false) {
         self.files = files
@@ -55,8 +60,7 @@ struct SwiftModelAssembler {
         // The type index needs nothing else: built alongside the model indexes.
         let (typeIndex, located) = ParallelMap.both(serial: serial, { TypeIndex(files: files) }, { Self.locateModels(files) })
         self.typeIndex = typeIndex
-        (versions, models, active, names) = located
-        modelNames = Set(models.map(\.declaration.name))
+        (versions, models, modelNames, active, names) = located
         var versionLists: [String: [ModelListDeclaration]] = [:]
         for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
             guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
@@ -65,28 +69,40 @@ struct SwiftModelAssembler {
         self.versionLists = versionLists
     }
 
-    /// The versions, every model with the version holding it, the version in use, and the
-    /// index of the models' names.
+    /// The versions, every model with the version holding it and its name's number, the
+    /// version in use, and the index of the models' names.
     private static func locateModels(_ files: [SwiftFileDeclarations])
-        -> (SchemaVersions, [LocatedModel], active: String?, ModelNameIndex) {
+        -> (SchemaVersions, [LocatedModel], ModelNames, active: String?, ModelNameIndex) {
         let versions = SchemaVersions(files: files)
-        let models = files.flatMap { file in
+        var models = files.flatMap { file in
             file.models.map { LocatedModel(declaration: $0, file: file.file, version: versions.version(containing: $0.scope)) }
+        }
+        let modelNames = ModelNames(models.map(\.declaration.name))
+        for index in models.indices {
+            // Every name was just numbered.
+            models[index].name = modelNames.number(of: models[index].declaration.name) ?? 0
         }
         let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
         let names = ModelNameIndex(models: models, typeAliases: files.flatMap(\.typeAliases), active: active)
-        return (versions, models, active, names)
+        return (versions, models, modelNames, active, names)
     }
 
     func assemble() -> Result {
         let registrations = resolvedRegistrations()
-        let selected = selectModels(registrations)
+        // Which properties name a model depends on nothing else: found for every model on
+        // every core, once, for choosing the models and building their entities.
+        let destinations = ParallelMap.map(models.count, serial: serial) { self.destinations(of: self.models[$0].declaration.properties) }
+        let selected = selectModels(registrations, destinations: destinations)
         var diagnostics: [ModelDiagnostic] = []
         var entities: [Entity] = []
+        entities.reserveCapacity(selected.count)
         // Each entity needs only its own declaration and the shared indexes.
         let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
         let built = ParallelMap.map(selected.count, serial: serial) { index in
-            builder.entity(from: selected[index].declaration, file: selected[index].file)
+            let choice = selected[index], model = self.models[choice.model]
+            return builder.entity(
+                from: model.declaration, properties: choice.merged ?? model.declaration.properties,
+                destinations: choice.merged == nil ? destinations[choice.model] : nil, file: model.file)
         }
         for (entity, problems) in built {
             entities.append(entity)
@@ -95,9 +111,9 @@ struct SwiftModelAssembler {
         // Finding the inverses to fill in and checking the registration only read the
         // entities: done side by side, then the inverses are filled in.
         let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities) }, {
-            let registration = registeredTypes(registrations)
+            let registration = self.registeredTypes(registrations)
             return (names: registration.names, diagnostics: registration.names.map {
-                registrationDiagnostics(entities: entities, registered: $0, sites: registration.sites)
+                self.registrationDiagnostics(entities: entities, registered: $0, sites: registration.sites)
             } ?? [])
         })
         InverseResolver.apply(fills, to: &entities)
@@ -109,15 +125,20 @@ struct SwiftModelAssembler {
 
     // MARK: - Which declarations make the current model
 
+    /// For each property, the number of the model class its declared type names, if any.
+    private func destinations(of properties: [PropertyDeclaration]) -> [Int?] {
+        properties.indices.map { index in properties[index].annotation.flatMap { modelNames.number(of: $0.elementName) } }
+    }
+
     /// Unversioned models and those of the active version, the models the registration
     /// lists and the active version's list name (possibly from older versions), then
     /// everything reachable through relationships. One declaration per class name: a
     /// registered one wins, then the active version's, then a top-level one.
-    private func selectModels(_ registrations: [Registration]) -> [LocatedModel] {
+    private func selectModels(_ registrations: [Registration], destinations: [[Int?]]) -> [Choice] {
         var choices: [Choice] = []  // in the order names were first chosen
-        var chosen: [String: Int] = [:]  // class name -> its choice
+        var chosen = [Int?](repeating: nil, count: modelNames.count)  // class name -> its choice
         func add(_ model: Int, priority: Int) {
-            let name = models[model].declaration.name
+            let name = models[model].name
             guard let existing = chosen[name] else {
                 chosen[name] = choices.count
                 choices.append(Choice(model: model, priority: priority))
@@ -136,26 +157,18 @@ struct SwiftModelAssembler {
         for registration in registrations {
             for case (_, let model?) in registration.names { add(model, priority: 3) }
         }
-        // Relationships may point at models no list names (SwiftData follows them). Which
-        // properties name a model depends on nothing else: found for every model on every core.
-        let destinations = ParallelMap.map(models.count, serial: serial) { index in
-            models[index].declaration.properties.compactMap(destinationName)
-        }
+        // Relationships may point at models no list names (SwiftData follows them).
         var cursor = 0
         while cursor < choices.count {
             let choice = choices[cursor]
             cursor += 1
             let scope = models[choice.model].declaration.scope
-            for destination in choice.merged.map({ $0.compactMap(destinationName) }) ?? destinations[choice.model] {
-                guard chosen[destination] == nil, let found = resolve(destination, in: scope) else { continue }
+            for case let destination? in choice.merged.map(self.destinations) ?? destinations[choice.model] {
+                guard chosen[destination] == nil, let found = resolve(modelNames.names[destination], in: scope) else { continue }
                 add(found, priority: 0)
             }
         }
-        return choices.map { choice in
-            var model = models[choice.model]
-            if let merged = choice.merged { model.declaration.properties = merged }
-            return model
-        }
+        return choices
     }
 
     /// The declaration chosen for a class name so far (an index into `models`).
@@ -218,12 +231,6 @@ struct SwiftModelAssembler {
             return true
         }
         return false
-    }
-
-    /// The model class a property's declared type names, if any.
-    private func destinationName(of property: PropertyDeclaration) -> String? {
-        guard let name = property.annotation?.elementName else { return nil }
-        return modelNames.contains(name) ? name : nil
     }
 
     /// Resolves a written type name (`Item`, `SchemaV2.Item`, a typealias) seen in `scope`.
