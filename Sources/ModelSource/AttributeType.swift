@@ -43,7 +43,11 @@ package enum AttributeType: String, Codable, Sendable, CaseIterable {
     package static func swiftData(base: String, isCollection: Bool, transformable: Bool) -> AttributeType {
         if transformable { return .transformable }
         if isCollection { return .collection }
-        return swiftScalarTypes[unqualified(base)] ?? .composite
+        // No key has a dot: a name found as written needs no unqualifying (nearly all),
+        // and one left as it is was already looked up.
+        if let type = swiftScalarTypes[base] { return type }
+        let name = unqualified(base)
+        return name == base ? .composite : swiftScalarTypes[name] ?? .composite
     }
 
     /// The Swift types SwiftData stores in an attribute of their own Core Data type.

@@ -90,9 +90,8 @@ package enum ModelReader {
         var declarations: [SwiftFileDeclarations] = []
         var coreDataFiles: [ModelSourceFile] = []
         var problems: [ModelDiagnostic] = []
-        // Positions sorted, not the (path, result) pairs: a swap moves one integer.
-        for index in parsed.indices.sorted(by: { parsed[$0].path < parsed[$1].path }) {
-            switch parsed[index].result {
+        for (_, result) in parsed.sorted(by: { $0.path < $1.path }) {
+            switch result {
             case .swift(let declarationsOfFile, let fileProblems):
                 problems += fileProblems
                 declarations.append(declarationsOfFile)

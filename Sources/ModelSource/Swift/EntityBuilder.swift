@@ -25,37 +25,28 @@ struct EntityBuilder {
             entity.parent = superclass
         }
         var diagnostics: [ModelDiagnostic] = []
-        var attributes: [Attribute] = []
-        var relationships: [Relationship] = []
-        attributes.reserveCapacity(properties.count)
-        // By index, each property read in place: a copy of one retains all its strings.
-        for index in properties.indices {
-            switch member(properties[index], namesModel: destinations.map { $0[index] != nil }) {
-            case .attribute(let attribute): attributes.append(attribute)
-            case .relationship(let relationship): relationships.append(relationship)
-            case .unknown(let attribute):
-                attributes.append(attribute)
-                let name = properties[index].name
-                diagnostics.append(ModelDiagnostic(
-                    kind: .unknownType,
-                    message: "\(model.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
-                    file: file, line: attribute.line))
+        entity.attributes.reserveCapacity(properties.count)
+        // Each property read in place (a copy of one retains all its strings); the buffer's
+        // own indices keep every access in range.
+        properties.withUnsafeBufferPointer { properties in
+            for index in properties.indices {
+                let known = destinations.map { $0[index] != nil }
+                if !add(properties[index], namesModel: known, to: &entity) {
+                    let name = properties[index].name
+                    diagnostics.append(ModelDiagnostic(
+                        kind: .unknownType,
+                        message: "\(model.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
+                        file: file, line: properties[index].line))
+                }
             }
         }
-        entity.attributes = attributes
-        entity.relationships = relationships
         return (entity, diagnostics)
     }
 
-    /// What a stored property becomes; `unknown` is an attribute whose type cannot be told.
-    private enum Member {
-        case attribute(Attribute)
-        case relationship(Relationship)
-        case unknown(Attribute)
-    }
-
-    /// `known`: whether the property's own annotation names a model, when already looked up.
-    private func member(_ property: PropertyDeclaration, namesModel known: Bool?) -> Member {
+    /// Adds a stored property to `entity` as a relationship or an attribute; false when
+    /// its type cannot be told (it is added with none). `known`: whether the property's
+    /// own annotation names a model, when already looked up.
+    private func add(_ property: PropertyDeclaration, namesModel known: Bool?, to entity: inout Entity) -> Bool {
         var typeText = property.typeText
         var inferredOptional = false
         if typeText == nil, let value = property.defaultValue, let (type, optional) = infer(value) {
@@ -63,33 +54,47 @@ struct EntityBuilder {
             inferredOptional = optional
         }
         guard let typeText, !typeText.isEmpty else {
-            return .unknown(Attribute(
+            entity.attributes.append(Attribute(
                 name: property.name, swiftType: nil, optional: false, hasDefault: property.defaultValue != nil,
                 line: property.line))
+            return false
         }
         // An annotated property's type was taken apart while parsing; an inferred one's is not.
         let annotated = property.typeText != nil
         let annotation = annotated ? property.annotation ?? TypeAnnotation(typeText) : TypeAnnotation(typeText)
         let shape = annotation.shape
         let destination = annotation.elementName
-        let namesModel = annotated ? known ?? modelNames.contains(destination) : modelNames.contains(destination)
-        if property.relationship != nil || (namesModel && !shape.isDictionary) {
-            return .relationship(Relationship(
-                name: property.name, destination: destination, toMany: shape.element != nil,
-                optional: shape.optional || inferredOptional, inverse: property.relationship?.inverse?.last,
-                deleteRule: property.relationship?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
-                originalName: property.relationship?.originalName ?? property.attribute?.originalName, line: property.line))
+        if property.relationship != nil || (!shape.isDictionary && ((annotated ? known : nil) ?? modelNames.contains(destination))) {
+            entity.relationships.append(relationship(property, destination: destination, shape: shape, inferredOptional: inferredOptional))
+        } else {
+            entity.attributes.append(attribute(property, shape: shape, inferredOptional: inferredOptional))
         }
+        return true
+    }
+
+    private func relationship(
+        _ property: PropertyDeclaration, destination: String, shape: SwiftTypeShape, inferredOptional: Bool
+    ) -> Relationship {
+        let arguments = property.relationship
+        return Relationship(
+            name: property.name, destination: destination, toMany: shape.element != nil,
+            optional: shape.optional || inferredOptional, inverse: arguments?.inverse?.last,
+            deleteRule: arguments?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
+            originalName: arguments?.originalName ?? property.attribute?.originalName, line: property.line)
+    }
+
+    private func attribute(_ property: PropertyDeclaration, shape: SwiftTypeShape, inferredOptional: Bool) -> Attribute {
+        let arguments = property.attribute
         // Most properties have no options: a Set answers `contains` by hashing even when empty.
-        let options = property.attribute?.options ?? []
+        let options = arguments?.options ?? []
         let has = { (option: String) in !options.isEmpty && options.contains(option) }
         let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
-        return .attribute(Attribute(
+        return Attribute(
             name: property.name, swiftType: shape.base, optional: shape.optional || inferredOptional,
             hasDefault: property.defaultValue != nil, externalStorage: has("externalStorage"),
             unique: has("unique"), allowsCloudEncryption: has("allowsCloudEncryption"),
-            originalName: property.attribute?.originalName, attributeType: type,
-            enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: property.line))
+            originalName: arguments?.originalName, attributeType: type,
+            enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: property.line)
     }
 
     /// The type an initial value implies, and whether it is optional (`URL(string:)`).
@@ -137,12 +142,18 @@ enum InverseResolver {
     static func fills(_ entities: [Entity]) -> [Fill] {
         let graph = RelationshipGraph(entities: entities)
         var fills: [Fill] = []
-        for (entityIndex, entity) in entities.enumerated() {
-            for (relationshipIndex, relationship) in entity.relationships.enumerated() where relationship.inverse == nil {
-                guard let destination = graph.entity(named: relationship.destination) else { continue }
-                let claimants = RelationshipGraph.claimants(of: relationship, in: entity, destination: destination)
-                guard claimants.count == 1 else { continue }
-                fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: claimants[0].name))
+        // Entities read in place (a copy of one retains every string it holds); the
+        // buffer's own indices keep every access in range.
+        entities.withUnsafeBufferPointer { entities in
+            for entityIndex in entities.indices {
+                let relationships = entities[entityIndex].relationships
+                for relationshipIndex in relationships.indices where relationships[relationshipIndex].inverse == nil {
+                    guard let destination = graph.index(named: relationships[relationshipIndex].destination) else { continue }
+                    let claimants = RelationshipGraph.claimants(
+                        of: relationships[relationshipIndex], in: entities[entityIndex], destination: entities[destination])
+                    guard claimants.count == 1 else { continue }
+                    fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: claimants[0].name))
+                }
             }
         }
         return fills

@@ -25,13 +25,17 @@ struct ModelNameIndex {
         var last: Int
     }
 
-    private var bySimpleName: [String: Named] = [:]
+    /// By the number of the name in `modelNames`.
+    private var bySimpleName: [Named?] = []
+    private let modelNames: ModelNames
 
     /// `models` and `typeAliases` in declaration order (files in path order); `active` is
     /// the schema version in use.
-    init(models: [SwiftModelAssembler.LocatedModel], typeAliases: [TypeAliasDeclaration], active: String?) {
+    /// `modelNames` numbers the models' names (`LocatedModel.name`).
+    init(models: [SwiftModelAssembler.LocatedModel], modelNames: ModelNames, typeAliases: [TypeAliasDeclaration], active: String?) {
+        self.modelNames = modelNames
         modelsInScope.reserveCapacity(models.count)
-        bySimpleName.reserveCapacity(models.count)
+        bySimpleName = Array(repeating: nil, count: modelNames.count)
         for (index, model) in models.enumerated() {
             let declaration = model.declaration
             if !declaration.scope.isEmpty || declaration.name.utf8.contains(UInt8(ascii: ".")) {
@@ -42,13 +46,13 @@ struct ModelNameIndex {
             let scoped = ScopedName(scope: declaration.scope, name: declaration.name)
             if modelsInScope[scoped] == nil { modelsInScope[scoped] = index }
             let isActive = model.version != nil && model.version == active
-            if var named = bySimpleName[declaration.name] {
+            if var named = bySimpleName[model.name] {
                 if isActive, named.firstActive == nil { named.firstActive = index }
                 if model.version == nil, named.firstUnversioned == nil { named.firstUnversioned = index }
                 named.last = index
-                bySimpleName[declaration.name] = named
+                bySimpleName[model.name] = named
             } else {
-                bySimpleName[declaration.name] = Named(
+                bySimpleName[model.name] = Named(
                     firstActive: isActive ? index : nil, firstUnversioned: model.version == nil ? index : nil, last: index)
             }
         }
@@ -74,7 +78,7 @@ struct ModelNameIndex {
     /// The model a bare name means when no scope declares it: the first of the active
     /// version, else the first unversioned one, else the last declared.
     func model(simplyNamed name: String) -> Int? {
-        bySimpleName[name].map { $0.firstActive ?? $0.firstUnversioned ?? $0.last }
+        modelNames.number(of: name).flatMap { bySimpleName[$0] }.map { $0.firstActive ?? $0.firstUnversioned ?? $0.last }
     }
 
     /// `A.B.C` -> `A.B.C`, `B.C`: the names a qualified lookup may be written as. In ASCII
@@ -107,15 +111,22 @@ struct ModelNames {
     private(set) var names: [String] = []
     private var numbers: [String: Int] = [:]
 
-    init(_ declared: [String]) {
+    init(_ declared: [String] = []) {
         numbers.reserveCapacity(declared.count)
-        for name in declared where numbers[name] == nil {
-            numbers[name] = names.count
-            names.append(name)
-        }
+        for name in declared { _ = number(adding: name) }
     }
 
     var count: Int { names.count }
+
+    /// The number of `name`, numbering it if it has none yet (one hash either way).
+    mutating func number(adding name: String) -> Int {
+        let number = numbers[name, default: names.count]
+        if number == names.count {
+            numbers[name] = number
+            names.append(name)
+        }
+        return number
+    }
 
     func number(of name: String) -> Int? { numbers[name] }
 

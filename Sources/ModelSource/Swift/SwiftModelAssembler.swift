@@ -27,7 +27,7 @@ final class SwiftModelAssembler {
         /// The versioned schema holding it, if any.
         var version: String?
         /// The number of its class name in `modelNames`.
-        var name = 0
+        var name: Int
     }
 
     struct Result {
@@ -74,16 +74,17 @@ final class SwiftModelAssembler {
     private static func locateModels(_ files: [SwiftFileDeclarations])
         -> (SchemaVersions, [LocatedModel], ModelNames, active: String?, ModelNameIndex) {
         let versions = SchemaVersions(files: files)
-        var models = files.flatMap { file in
-            file.models.map { LocatedModel(declaration: $0, file: file.file, version: versions.version(containing: $0.scope)) }
-        }
-        let modelNames = ModelNames(models.map(\.declaration.name))
-        for index in models.indices {
-            // Every name was just numbered.
-            models[index].name = modelNames.number(of: models[index].declaration.name) ?? 0
+        var modelNames = ModelNames()
+        var models: [LocatedModel] = []
+        for file in files {
+            for model in file.models {
+                models.append(LocatedModel(
+                    declaration: model, file: file.file, version: versions.version(containing: model.scope),
+                    name: modelNames.number(adding: model.name)))
+            }
         }
         let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
-        let names = ModelNameIndex(models: models, typeAliases: files.flatMap(\.typeAliases), active: active)
+        let names = ModelNameIndex(models: models, modelNames: modelNames, typeAliases: files.flatMap(\.typeAliases), active: active)
         return (versions, models, modelNames, active, names)
     }
 
@@ -127,7 +128,10 @@ final class SwiftModelAssembler {
 
     /// For each property, the number of the model class its declared type names, if any.
     private func destinations(of properties: [PropertyDeclaration]) -> [Int?] {
-        properties.indices.map { index in properties[index].annotation.flatMap { modelNames.number(of: $0.elementName) } }
+        properties.indices.map { index in
+            guard let name = properties[index].annotation?.elementName else { return nil }
+            return modelNames.number(of: name)
+        }
     }
 
     /// Unversioned models and those of the active version, the models the registration
@@ -287,11 +291,12 @@ final class SwiftModelAssembler {
                 file: site?.file ?? "", line: site?.line))
         }
         let reachable = Reachability.closure(from: registered, in: entities)
-        for entity in entities where !reachable.contains(entity.name) {
+        for index in entities.indices where !reachable.contains(entityAt: index) {
+            let name = entities[index].name
             diagnostics.append(ModelDiagnostic(
                 kind: .unregisteredModel,
-                message: "@Model \(entity.name) is declared but neither registered (Schema, ModelContainer, VersionedSchema.models) nor reachable through a relationship, so SwiftData will not sync it; register it or delete it",
-                file: entity.file, line: entity.line))
+                message: "@Model \(name) is declared but neither registered (Schema, ModelContainer, VersionedSchema.models) nor reachable through a relationship, so SwiftData will not sync it; register it or delete it",
+                file: entities[index].file, line: entities[index].line))
         }
         return diagnostics
     }
@@ -299,19 +304,63 @@ final class SwiftModelAssembler {
 
 /// Which entities SwiftData includes given the registered ones: registered types, the
 /// destinations of their relationships, and their parents, transitively.
-package enum Reachability {
-    package static func closure(from registered: [String], in entities: [Entity]) -> Set<String> {
-        // Positions, not copies of the entities: an app has thousands.
+///
+/// Entities are marked by position, so only a name never seen as an entity's is kept as
+/// a string: an app has thousands of models, and hashing each reached name twice (the set
+/// of names, then the lookup) was most of the cost.
+package struct Reachability {
+    /// The first entity of each name, and for every entity the first of its name.
+    private let byName: [String: Int]
+    private let firstOfName: [Int]
+    /// Whether the name of the entity at a position (a first of its name) was reached.
+    private var reached: [Bool]
+    /// Reached names no entity has (registered but undeclared, unknown destinations).
+    private var others = Set<String>()
+
+    package static func closure(from registered: [String], in entities: [Entity]) -> Reachability {
+        var reachability = Reachability(entities)
+        reachability.follow(registered, in: entities)
+        return reachability
+    }
+
+    private init(_ entities: [Entity]) {
         var byName: [String: Int] = [:]
         byName.reserveCapacity(entities.count)
-        for (index, entity) in entities.enumerated() where byName[entity.name] == nil { byName[entity.name] = index }
-        var reached = Set<String>()
+        var firstOfName: [Int] = []
+        firstOfName.reserveCapacity(entities.count)
+        for index in entities.indices {
+            firstOfName.append(byName[entities[index].name, default: index])
+            if firstOfName[index] == index { byName[entities[index].name] = index }
+        }
+        self.byName = byName
+        self.firstOfName = firstOfName
+        reached = Array(repeating: false, count: entities.count)
+    }
+
+    private mutating func follow(_ registered: [String], in entities: [Entity]) {
         var pending = registered
         while let name = pending.popLast() {
-            guard reached.insert(name).inserted, let index = byName[name] else { continue }
-            for relationship in entities[index].relationships { pending.append(relationship.destination) }
+            guard let index = byName[name] else {
+                others.insert(name)
+                continue
+            }
+            guard !reached[index] else { continue }
+            reached[index] = true
+            for relationship in entities[index].relationships.indices {
+                pending.append(entities[index].relationships[relationship].destination)
+            }
             if let parent = entities[index].parent { pending.append(parent) }
         }
-        return reached
+    }
+
+    /// Whether `name` was reached.
+    package func contains(_ name: String) -> Bool {
+        guard let index = byName[name] else { return others.contains(name) }
+        return reached[index]
+    }
+
+    /// Whether the name of the entity at `index` (of those given) was reached.
+    func contains(entityAt index: Int) -> Bool {
+        reached[firstOfName[index]]
     }
 }
