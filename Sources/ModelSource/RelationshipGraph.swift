@@ -56,7 +56,9 @@ package struct RelationshipGraph: Sendable {
         }
         // Declared on the other side. Several claimants: which one SwiftData takes is not
         // settled, so the first is taken rather than a finding raised (the reader fills in none).
-        if let declared = Self.claimants(of: relationship, in: entity, destination: destination).first { return .found(declared) }
+        let claimants = Self.claimants(
+            of: relationship.name, in: entity.name, destination: destination.name, relationships: destination.relationships)
+        if let declared = claimants.first { return .found(declared) }
         let candidates = unpaired(from: destination, to: entity).filter {
             !(destination.name == entity.name && $0.name == relationship.name)
         }
@@ -75,11 +77,13 @@ package struct RelationshipGraph: Sendable {
     }
 
     /// The destination's relationships back to `entity` that declare `relationship` as
-    /// their inverse (SwiftData takes `inverse:` on one side only).
-    static func claimants(of relationship: Relationship, in entity: Entity, destination: Entity) -> [Relationship] {
-        destination.relationships.filter {
-            $0.destination == entity.name && $0.inverse == relationship.name
-                && !($0.name == relationship.name && destination.name == entity.name)
+    /// their inverse (SwiftData takes `inverse:` on one side only). Names, not entities:
+    /// the reader asks for every relationship, and a copy of an entity retains all it holds.
+    static func claimants(
+        of relationship: String, in entity: String, destination: String, relationships: [Relationship]
+    ) -> [Relationship] {
+        relationships.filter {
+            $0.destination == entity && $0.inverse == relationship && !($0.name == relationship && destination == entity)
         }
     }
 

@@ -26,75 +26,76 @@ struct EntityBuilder {
         }
         var diagnostics: [ModelDiagnostic] = []
         entity.attributes.reserveCapacity(properties.count)
-        // Each property read in place (a copy of one retains all its strings); the buffer's
-        // own indices keep every access in range.
-        properties.withUnsafeBufferPointer { properties in
-            for index in properties.indices {
-                let known = destinations.map { $0[index] != nil }
-                if !add(properties[index], namesModel: known, to: &entity) {
-                    let name = properties[index].name
-                    diagnostics.append(ModelDiagnostic(
-                        kind: .unknownType,
-                        message: "\(model.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
-                        file: file, line: properties[index].line))
-                }
+        for index in properties.indices {
+            let known = destinations.map { $0[index] != nil }
+            if !add(properties, index, namesModel: known, to: &entity) {
+                let name = properties[index].name
+                diagnostics.append(ModelDiagnostic(
+                    kind: .unknownType,
+                    message: "\(model.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
+                    file: file, line: properties[index].line))
             }
         }
         return (entity, diagnostics)
     }
 
-    /// Adds a stored property to `entity` as a relationship or an attribute; false when
-    /// its type cannot be told (it is added with none). `known`: whether the property's
-    /// own annotation names a model, when already looked up.
-    private func add(_ property: PropertyDeclaration, namesModel known: Bool?, to entity: inout Entity) -> Bool {
-        var typeText = property.typeText
+    /// Adds stored property `properties[index]` to `entity` as a relationship or an
+    /// attribute; false when its type cannot be told (it is added with none). `known`:
+    /// whether the property's own annotation names a model, when already looked up.
+    ///
+    /// The property's fields are read in place: a copy of the whole property would retain
+    /// every string it holds, for each of an app's thousands of properties.
+    private func add(_ properties: [PropertyDeclaration], _ index: Int, namesModel known: Bool?, to entity: inout Entity) -> Bool {
+        var typeText = properties[index].typeText
         var inferredOptional = false
-        if typeText == nil, let value = property.defaultValue, let (type, optional) = infer(value) {
+        if typeText == nil, let value = properties[index].defaultValue, let (type, optional) = infer(value) {
             typeText = type
             inferredOptional = optional
         }
         guard let typeText, !typeText.isEmpty else {
             entity.attributes.append(Attribute(
-                name: property.name, swiftType: nil, optional: false, hasDefault: property.defaultValue != nil,
-                line: property.line))
+                name: properties[index].name, swiftType: nil, optional: false,
+                hasDefault: properties[index].defaultValue != nil, line: properties[index].line))
             return false
         }
         // An annotated property's type was taken apart while parsing; an inferred one's is not.
-        let annotated = property.typeText != nil
-        let annotation = annotated ? property.annotation ?? TypeAnnotation(typeText) : TypeAnnotation(typeText)
-        let shape = annotation.shape
-        let destination = annotation.elementName
-        if property.relationship != nil || (!shape.isDictionary && ((annotated ? known : nil) ?? modelNames.contains(destination))) {
-            entity.relationships.append(relationship(property, destination: destination, shape: shape, inferredOptional: inferredOptional))
+        let annotated = properties[index].typeText != nil
+        let annotation = annotated ? properties[index].annotation ?? TypeAnnotation(typeText) : TypeAnnotation(typeText)
+        let isRelationship = properties[index].relationship != nil
+            || (!annotation.shape.isDictionary && ((annotated ? known : nil) ?? modelNames.contains(annotation.elementName)))
+        if isRelationship {
+            entity.relationships.append(relationship(properties, index, annotation, inferredOptional: inferredOptional))
         } else {
-            entity.attributes.append(attribute(property, shape: shape, inferredOptional: inferredOptional))
+            entity.attributes.append(attribute(properties, index, annotation.shape, inferredOptional: inferredOptional))
         }
         return true
     }
 
     private func relationship(
-        _ property: PropertyDeclaration, destination: String, shape: SwiftTypeShape, inferredOptional: Bool
+        _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, inferredOptional: Bool
     ) -> Relationship {
-        let arguments = property.relationship
+        let arguments = properties[index].relationship
         return Relationship(
-            name: property.name, destination: destination, toMany: shape.element != nil,
-            optional: shape.optional || inferredOptional, inverse: arguments?.inverse?.last,
+            name: properties[index].name, destination: annotation.elementName, toMany: annotation.shape.element != nil,
+            optional: annotation.shape.optional || inferredOptional, inverse: arguments?.inverse?.last,
             deleteRule: arguments?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
-            originalName: arguments?.originalName ?? property.attribute?.originalName, line: property.line)
+            originalName: arguments?.originalName ?? properties[index].attribute?.originalName, line: properties[index].line)
     }
 
-    private func attribute(_ property: PropertyDeclaration, shape: SwiftTypeShape, inferredOptional: Bool) -> Attribute {
-        let arguments = property.attribute
+    private func attribute(
+        _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool
+    ) -> Attribute {
+        let arguments = properties[index].attribute
         // Most properties have no options: a Set answers `contains` by hashing even when empty.
         let options = arguments?.options ?? []
         let has = { (option: String) in !options.isEmpty && options.contains(option) }
         let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
         return Attribute(
-            name: property.name, swiftType: shape.base, optional: shape.optional || inferredOptional,
-            hasDefault: property.defaultValue != nil, externalStorage: has("externalStorage"),
+            name: properties[index].name, swiftType: shape.base, optional: shape.optional || inferredOptional,
+            hasDefault: properties[index].defaultValue != nil, externalStorage: has("externalStorage"),
             unique: has("unique"), allowsCloudEncryption: has("allowsCloudEncryption"),
             originalName: arguments?.originalName, attributeType: type,
-            enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: property.line)
+            enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: properties[index].line)
     }
 
     /// The type an initial value implies, and whether it is optional (`URL(string:)`).
@@ -142,18 +143,16 @@ enum InverseResolver {
     static func fills(_ entities: [Entity]) -> [Fill] {
         let graph = RelationshipGraph(entities: entities)
         var fills: [Fill] = []
-        // Entities read in place (a copy of one retains every string it holds); the
-        // buffer's own indices keep every access in range.
-        entities.withUnsafeBufferPointer { entities in
-            for entityIndex in entities.indices {
-                let relationships = entities[entityIndex].relationships
-                for relationshipIndex in relationships.indices where relationships[relationshipIndex].inverse == nil {
-                    guard let destination = graph.index(named: relationships[relationshipIndex].destination) else { continue }
-                    let claimants = RelationshipGraph.claimants(
-                        of: relationships[relationshipIndex], in: entities[entityIndex], destination: entities[destination])
-                    guard claimants.count == 1 else { continue }
-                    fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: claimants[0].name))
-                }
+        // By position, reading names in place: a copy of an entity retains every string it holds.
+        for entityIndex in entities.indices {
+            let relationships = entities[entityIndex].relationships
+            for relationshipIndex in relationships.indices where relationships[relationshipIndex].inverse == nil {
+                guard let destination = graph.index(named: relationships[relationshipIndex].destination) else { continue }
+                let claimants = RelationshipGraph.claimants(
+                    of: relationships[relationshipIndex].name, in: entities[entityIndex].name,
+                    destination: entities[destination].name, relationships: entities[destination].relationships)
+                guard claimants.count == 1 else { continue }
+                fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: claimants[0].name))
             }
         }
         return fills

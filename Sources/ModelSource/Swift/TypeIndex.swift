@@ -31,16 +31,15 @@ struct TypeIndex {
                 // A one-component path is its own qualified name; no join needed.
                 let qualified = type.path.count == 1 ? name : type.qualifiedName
                 let isTopLevel = qualified == name
-                // One hash: the entry is made (first = this type) or updated in place.
-                Self.note(&byName[name, default: Named(first: index, topLevel: nil)], index, isTopLevel: isTopLevel)
+                if byName[name] == nil {
+                    byName[name] = Named(first: index, topLevel: isTopLevel ? index : nil)
+                } else if isTopLevel, byName[name]?.topLevel == nil {
+                    byName[name]?.topLevel = index
+                }
                 let key = Key(name: name, written: qualified)
                 if !isTopLevel, byQualifiedName[key] == nil { byQualifiedName[key] = index }
             }
         }
-    }
-
-    private static func note(_ named: inout Named, _ index: Int, isTopLevel: Bool) {
-        if isTopLevel, named.topLevel == nil { named.topLevel = index }
     }
 
     /// The type `written` names: the first declared with that qualified name, else the
