@@ -21,7 +21,8 @@ package struct RelationshipGraph: Sendable {
         self.entities = entities
         var byName: [String: Int] = [:]
         byName.reserveCapacity(entities.count)
-        for index in entities.indices where byName[entities[index].name] == nil { byName[entities[index].name] = index }
+        // Last to first: the last write of a name is its first entity, one hash per entity.
+        for index in entities.indices.reversed() { byName[entities[index].name] = index }
         self.byName = byName
     }
 

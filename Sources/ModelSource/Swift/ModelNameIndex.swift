@@ -36,30 +36,35 @@ struct ModelNameIndex {
         self.modelNames = modelNames
         modelsInScope.reserveCapacity(models.count)
         bySimpleName = Array(repeating: nil, count: modelNames.count)
-        for (index, model) in models.enumerated() {
-            let declaration = model.declaration
-            if !declaration.scope.isEmpty || declaration.name.utf8.contains(UInt8(ascii: ".")) {
-                for suffix in Self.qualifiedSuffixes(of: declaration.qualifiedName) where byQualifiedSuffix[suffix] == nil {
+        // Last to first, so that the last write of a key is its first declaration: one hash
+        // per key instead of a lookup and then a write.
+        for index in models.indices.reversed() {
+            let scope = models[index].declaration.scope, name = models[index].declaration.name
+            if !scope.isEmpty || name.utf8.contains(UInt8(ascii: ".")) {
+                for suffix in Self.qualifiedSuffixes(of: models[index].declaration.qualifiedName) {
                     byQualifiedSuffix[suffix] = index
                 }
             }
-            let scoped = ScopedName(scope: declaration.scope, name: declaration.name)
-            if modelsInScope[scoped] == nil { modelsInScope[scoped] = index }
-            let isActive = model.version != nil && model.version == active
-            if var named = bySimpleName[model.name] {
-                if isActive, named.firstActive == nil { named.firstActive = index }
-                if model.version == nil, named.firstUnversioned == nil { named.firstUnversioned = index }
-                named.last = index
-                bySimpleName[model.name] = named
-            } else {
-                bySimpleName[model.name] = Named(
-                    firstActive: isActive ? index : nil, firstUnversioned: model.version == nil ? index : nil, last: index)
-            }
+            modelsInScope[ScopedName(scope: scope, name: name)] = index
+            noteSimpleName(of: models[index], at: index, active: active)
         }
-        for alias in typeAliases {
-            let scoped = ScopedName(scope: alias.scope, name: alias.name)
-            if aliasesInScope[scoped] == nil { aliasesInScope[scoped] = alias }
+        for alias in typeAliases.reversed() {
+            aliasesInScope[ScopedName(scope: alias.scope, name: alias.name)] = alias
         }
+    }
+
+    /// Called last to first: the first call for a name is its last model, later ones move
+    /// the firsts back.
+    private mutating func noteSimpleName(of model: SwiftModelAssembler.LocatedModel, at index: Int, active: String?) {
+        let isActive = model.version != nil && model.version == active, isUnversioned = model.version == nil
+        guard var named = bySimpleName[model.name] else {
+            bySimpleName[model.name] = Named(
+                firstActive: isActive ? index : nil, firstUnversioned: isUnversioned ? index : nil, last: index)
+            return
+        }
+        if isActive { named.firstActive = index }
+        if isUnversioned { named.firstUnversioned = index }
+        bySimpleName[model.name] = named
     }
 
     /// The first model whose qualified name is `written` or ends with `.` + `written`.

@@ -18,6 +18,9 @@ final class SwiftModelAssembler {
     let modelNames: ModelNames
     let typeIndex: TypeIndex
     let names: ModelNameIndex
+    /// Whether a model is named like a Swift scalar type (a `Date` class), which a
+    /// property's scalar type name then means.
+    let scalarNamedModels: Bool
     /// The `models` lists of each versioned schema, by its canonical name, in file order.
     let versionLists: [String: [ModelListDeclaration]]
 
@@ -61,6 +64,7 @@ final class SwiftModelAssembler {
         let (typeIndex, located) = ParallelMap.both(serial: serial, { TypeIndex(files: files) }, { Self.locateModels(files) })
         self.typeIndex = typeIndex
         (versions, models, modelNames, active, names) = located
+        scalarNamedModels = AttributeType.swiftScalarTypes.keys.contains(where: located.2.contains)
         var versionLists: [String: [ModelListDeclaration]] = [:]
         for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
             guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
@@ -76,6 +80,7 @@ final class SwiftModelAssembler {
         let versions = SchemaVersions(files: files)
         var modelNames = ModelNames()
         var models: [LocatedModel] = []
+        models.reserveCapacity(files.reduce(0) { $0 + $1.models.count })
         for file in files {
             for model in file.models {
                 models.append(LocatedModel(
@@ -130,9 +135,12 @@ final class SwiftModelAssembler {
     private func destinations(of properties: [PropertyDeclaration]) -> [Int?] {
         properties.indices.map { index in
             guard let name = properties[index].annotation?.elementName else { return nil }
+            // Most properties are `String`, `Int`, `Date`...: told apart from models without hashing.
+            if !scalarNamedModels, AttributeType.scalarType(named: name) != nil { return nil }
             return modelNames.number(of: name)
         }
     }
+
 
     /// Unversioned models and those of the active version, the models the registration
     /// lists and the active version's list name (possibly from older versions), then
