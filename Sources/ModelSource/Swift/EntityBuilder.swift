@@ -86,9 +86,10 @@ struct EntityBuilder {
         _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool
     ) -> Attribute {
         let arguments = properties[index].attribute
-        // Most properties have no options: a Set answers `contains` by hashing even when empty.
+        // A property has no option or one or two: comparing them costs less than hashing
+        // each option asked for.
         let options = arguments?.options ?? []
-        let has = { (option: String) in !options.isEmpty && options.contains(option) }
+        let has = { (option: String) in options.count > 4 ? options.contains(option) : options.contains { $0 == option } }
         let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
         return Attribute(
             name: properties[index].name, swiftType: shape.base, optional: shape.optional || inferredOptional,

@@ -46,7 +46,8 @@ struct ModelNameIndex {
                 }
             }
             modelsInScope[ScopedName(scope: scope, name: name)] = index
-            noteSimpleName(of: models[index], at: index, active: active)
+            let version = models[index].version
+            noteSimpleName(models[index].name, at: index, isActive: version != nil && version == active, isUnversioned: version == nil)
         }
         for alias in typeAliases.reversed() {
             aliasesInScope[ScopedName(scope: alias.scope, name: alias.name)] = alias
@@ -55,16 +56,15 @@ struct ModelNameIndex {
 
     /// Called last to first: the first call for a name is its last model, later ones move
     /// the firsts back.
-    private mutating func noteSimpleName(of model: SwiftModelAssembler.LocatedModel, at index: Int, active: String?) {
-        let isActive = model.version != nil && model.version == active, isUnversioned = model.version == nil
-        guard var named = bySimpleName[model.name] else {
-            bySimpleName[model.name] = Named(
+    private mutating func noteSimpleName(_ name: Int, at index: Int, isActive: Bool, isUnversioned: Bool) {
+        guard var named = bySimpleName[name] else {
+            bySimpleName[name] = Named(
                 firstActive: isActive ? index : nil, firstUnversioned: isUnversioned ? index : nil, last: index)
             return
         }
         if isActive { named.firstActive = index }
         if isUnversioned { named.firstUnversioned = index }
-        bySimpleName[model.name] = named
+        bySimpleName[name] = named
     }
 
     /// The first model whose qualified name is `written` or ends with `.` + `written`.

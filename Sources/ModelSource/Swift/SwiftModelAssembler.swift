@@ -275,6 +275,9 @@ final class SwiftModelAssembler {
     private func registeredTypes(_ registrations: [Registration]) -> (names: [String]?, sites: [String: (file: String, line: Int)]) {
         var names: [String] = []
         var sites: [String: (file: String, line: Int)] = [:]
+        let written = registrations.reduce(0) { $0 + $1.names.count }
+        names.reserveCapacity(written)
+        sites.reserveCapacity(written)
         for registration in registrations {
             for (written, model) in registration.names {
                 let name = model.map { models[$0].declaration.name } ?? DottedName.lastComponent(written)
