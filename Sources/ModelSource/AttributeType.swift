@@ -43,8 +43,28 @@ package enum AttributeType: String, Codable, Sendable, CaseIterable {
     package static func swiftData(base: String, isCollection: Bool, transformable: Bool) -> AttributeType {
         if transformable { return .transformable }
         if isCollection { return .collection }
-        return swiftScalarTypes[unqualified(base)] ?? .composite
+        // No key has a dot: a name found as written needs no unqualifying (nearly all),
+        // and one left as it is was already looked up.
+        if let type = scalarType(named: base) { return type }
+        let name = unqualified(base)
+        return name == base ? .composite : scalarType(named: name) ?? .composite
     }
+
+    /// `swiftScalarTypes[name]`, by comparing the few names of its length (at most six)
+    /// instead of hashing: asked once for every attribute of every model.
+    static func scalarType(named name: String) -> AttributeType? {
+        let length = name.utf8.count
+        guard length < scalarTypesByLength.count else { return nil }
+        for entry in scalarTypesByLength[length] where entry.name == name { return entry.type }
+        return nil
+    }
+
+    private static let scalarTypesByLength: [[(name: String, type: AttributeType)]] = {
+        let longest = swiftScalarTypes.keys.map(\.utf8.count).max() ?? 0
+        var byLength = [[(name: String, type: AttributeType)]](repeating: [], count: longest + 1)
+        for (name, type) in swiftScalarTypes { byLength[name.utf8.count].append((name, type)) }
+        return byLength
+    }()
 
     /// The Swift types SwiftData stores in an attribute of their own Core Data type.
     package static let swiftScalarTypes: [String: AttributeType] = [

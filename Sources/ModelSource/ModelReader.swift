@@ -103,8 +103,10 @@ package enum ModelReader {
         }
         let swift = SwiftModelAssembler(files: declarations, serial: serial).assemble()
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
+        // An app has Swift models or Core Data ones, rarely both: `+` would copy every entity.
+        let entities = coreData.entities.isEmpty ? swift.entities : swift.entities + coreData.entities
         return AppModel(
-            entities: swift.entities + coreData.entities, registeredTypes: swift.registeredTypes,
+            entities: entities, registeredTypes: swift.registeredTypes,
             diagnostics: problems + swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion)
     }
 

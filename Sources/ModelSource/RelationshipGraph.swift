@@ -13,14 +13,16 @@ package struct RelationshipGraph: Sendable {
     }
 
     package let entities: [Entity]
-    /// `entities` by name (the first of a name), looked up once per relationship.
-    private let byName: [String: Entity]
+    /// The position in `entities` of the first entity of each name, looked up once per
+    /// relationship (positions: a copy of an entity retains every string it holds).
+    private let byName: [String: Int]
 
     package init(entities: [Entity]) {
         self.entities = entities
-        var byName: [String: Entity] = [:]
+        var byName: [String: Int] = [:]
         byName.reserveCapacity(entities.count)
-        for entity in entities where byName[entity.name] == nil { byName[entity.name] = entity }
+        // Last to first: the last write of a name is its first entity, one hash per entity.
+        for index in entities.indices.reversed() { byName[entities[index].name] = index }
         self.byName = byName
     }
 
@@ -28,13 +30,16 @@ package struct RelationshipGraph: Sendable {
         self.init(entities: model.entities)
     }
 
-    package func entity(named name: String) -> Entity? { byName[name] }
+    package func entity(named name: String) -> Entity? { index(named: name).map { entities[$0] } }
+
+    /// The position in `entities` of the first entity named `name`.
+    func index(named name: String) -> Int? { byName[name] }
 
     // MARK: - Record types
 
     /// Follows parents to the root; a cycle or a missing parent stops at the last entity seen.
     package func root(of entity: Entity) -> Entity {
-        entity.root { byName[$0] }
+        entity.root(self.entity(named:))
     }
 
     /// The record type NSPersistentCloudKitContainer mirrors `entity` to: its root's.
@@ -45,14 +50,16 @@ package struct RelationshipGraph: Sendable {
     // MARK: - Inverses
 
     package func inverse(of relationship: Relationship, in entity: Entity) -> Inverse {
-        guard let destination = byName[relationship.destination] else { return .unknownDestination }
+        guard let destination = self.entity(named: relationship.destination) else { return .unknownDestination }
         if let name = relationship.inverse {
             if let inverse = destination.relationships.first(where: { $0.name == name }) { return .found(inverse) }
             return .missing("its declared inverse \(destination.name).\(name) does not exist")
         }
         // Declared on the other side. Several claimants: which one SwiftData takes is not
         // settled, so the first is taken rather than a finding raised (the reader fills in none).
-        if let declared = Self.claimants(of: relationship, in: entity, destination: destination).first { return .found(declared) }
+        let claimants = Self.claimants(
+            of: relationship.name, in: entity.name, destination: destination.name, relationships: destination.relationships)
+        if let declared = claimants.first { return .found(declared) }
         let candidates = unpaired(from: destination, to: entity).filter {
             !(destination.name == entity.name && $0.name == relationship.name)
         }
@@ -71,11 +78,13 @@ package struct RelationshipGraph: Sendable {
     }
 
     /// The destination's relationships back to `entity` that declare `relationship` as
-    /// their inverse (SwiftData takes `inverse:` on one side only).
-    static func claimants(of relationship: Relationship, in entity: Entity, destination: Entity) -> [Relationship] {
-        destination.relationships.filter {
-            $0.destination == entity.name && $0.inverse == relationship.name
-                && !($0.name == relationship.name && destination.name == entity.name)
+    /// their inverse (SwiftData takes `inverse:` on one side only). Names, not entities:
+    /// the reader asks for every relationship, and a copy of an entity retains all it holds.
+    static func claimants(
+        of relationship: String, in entity: String, destination: String, relationships: [Relationship]
+    ) -> [Relationship] {
+        relationships.filter {
+            $0.destination == entity && $0.inverse == relationship && !($0.name == relationship && destination == entity)
         }
     }
 
@@ -101,7 +110,7 @@ package struct RelationshipGraph: Sendable {
                 pairs.append(ManyToManyPair(
                     first: .init(entity: entity.name, relationship: relationship.name, line: relationship.line, file: entity.file),
                     second: .init(entity: relationship.destination, relationship: inverse.name, line: inverse.line,
-                                  file: byName[relationship.destination]?.file ?? entity.file)))
+                                  file: self.entity(named: relationship.destination)?.file ?? entity.file)))
             }
         }
         return pairs

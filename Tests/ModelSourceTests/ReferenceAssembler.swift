@@ -55,7 +55,7 @@ struct ReferenceAssembler {
         var diagnostics: [ModelDiagnostic] = []
         var entities: [Entity] = []
         // Each entity needs only its own declaration and the shared indexes.
-        let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
+        let builder = EntityBuilder(modelNames: ModelNames(Array(modelNames)), types: typeIndex)
         let built = ParallelMap.map(selected.count, serial: serial) { index in
             builder.entity(from: selected[index].declaration, file: selected[index].file)
         }

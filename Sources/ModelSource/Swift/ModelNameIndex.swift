@@ -25,37 +25,46 @@ struct ModelNameIndex {
         var last: Int
     }
 
-    private var bySimpleName: [String: Named] = [:]
+    /// By the number of the name in `modelNames`.
+    private var bySimpleName: [Named?] = []
+    private let modelNames: ModelNames
 
     /// `models` and `typeAliases` in declaration order (files in path order); `active` is
     /// the schema version in use.
-    init(models: [SwiftModelAssembler.LocatedModel], typeAliases: [TypeAliasDeclaration], active: String?) {
+    /// `modelNames` numbers the models' names (`LocatedModel.name`).
+    init(models: [SwiftModelAssembler.LocatedModel], modelNames: ModelNames, typeAliases: [TypeAliasDeclaration], active: String?) {
+        self.modelNames = modelNames
         modelsInScope.reserveCapacity(models.count)
-        bySimpleName.reserveCapacity(models.count)
-        for (index, model) in models.enumerated() {
-            let declaration = model.declaration
-            if !declaration.scope.isEmpty || declaration.name.utf8.contains(UInt8(ascii: ".")) {
-                for suffix in Self.qualifiedSuffixes(of: declaration.qualifiedName) where byQualifiedSuffix[suffix] == nil {
+        bySimpleName = Array(repeating: nil, count: modelNames.count)
+        // Last to first, so that the last write of a key is its first declaration: one hash
+        // per key instead of a lookup and then a write.
+        for index in models.indices.reversed() {
+            let scope = models[index].declaration.scope, name = models[index].declaration.name
+            if !scope.isEmpty || name.utf8.contains(UInt8(ascii: ".")) {
+                for suffix in Self.qualifiedSuffixes(of: models[index].declaration.qualifiedName) {
                     byQualifiedSuffix[suffix] = index
                 }
             }
-            let scoped = ScopedName(scope: declaration.scope, name: declaration.name)
-            if modelsInScope[scoped] == nil { modelsInScope[scoped] = index }
-            let isActive = model.version != nil && model.version == active
-            if var named = bySimpleName[declaration.name] {
-                if isActive, named.firstActive == nil { named.firstActive = index }
-                if model.version == nil, named.firstUnversioned == nil { named.firstUnversioned = index }
-                named.last = index
-                bySimpleName[declaration.name] = named
-            } else {
-                bySimpleName[declaration.name] = Named(
-                    firstActive: isActive ? index : nil, firstUnversioned: model.version == nil ? index : nil, last: index)
-            }
+            modelsInScope[ScopedName(scope: scope, name: name)] = index
+            let version = models[index].version
+            noteSimpleName(models[index].name, at: index, isActive: version != nil && version == active, isUnversioned: version == nil)
         }
-        for alias in typeAliases {
-            let scoped = ScopedName(scope: alias.scope, name: alias.name)
-            if aliasesInScope[scoped] == nil { aliasesInScope[scoped] = alias }
+        for alias in typeAliases.reversed() {
+            aliasesInScope[ScopedName(scope: alias.scope, name: alias.name)] = alias
         }
+    }
+
+    /// Called last to first: the first call for a name is its last model, later ones move
+    /// the firsts back.
+    private mutating func noteSimpleName(_ name: Int, at index: Int, isActive: Bool, isUnversioned: Bool) {
+        guard var named = bySimpleName[name] else {
+            bySimpleName[name] = Named(
+                firstActive: isActive ? index : nil, firstUnversioned: isUnversioned ? index : nil, last: index)
+            return
+        }
+        if isActive { named.firstActive = index }
+        if isUnversioned { named.firstUnversioned = index }
+        bySimpleName[name] = named
     }
 
     /// The first model whose qualified name is `written` or ends with `.` + `written`.
@@ -74,7 +83,7 @@ struct ModelNameIndex {
     /// The model a bare name means when no scope declares it: the first of the active
     /// version, else the first unversioned one, else the last declared.
     func model(simplyNamed name: String) -> Int? {
-        bySimpleName[name].map { $0.firstActive ?? $0.firstUnversioned ?? $0.last }
+        modelNames.number(of: name).flatMap { bySimpleName[$0] }.map { $0.firstActive ?? $0.firstUnversioned ?? $0.last }
     }
 
     /// `A.B.C` -> `A.B.C`, `B.C`: the names a qualified lookup may be written as. In ASCII
@@ -96,4 +105,35 @@ struct ModelNameIndex {
         let scalars = qualified.unicodeScalars
         return [qualified] + scalars.indices.filter { scalars[$0] == "." }.map { String(scalars[scalars.index(after: $0)...]) }
     }
+}
+
+/// The distinct `@Model` class names, each numbered once (in first-declared order): the
+/// assembler asks for every property whether its type names a model, and keeps the
+/// answer as a number, so choosing declarations and following relationships index arrays
+/// instead of hashing the same names again.
+struct ModelNames {
+    /// The names by number.
+    private(set) var names: [String] = []
+    private var numbers: [String: Int] = [:]
+
+    init(_ declared: [String] = []) {
+        numbers.reserveCapacity(declared.count)
+        for name in declared { _ = number(adding: name) }
+    }
+
+    var count: Int { names.count }
+
+    /// The number of `name`, numbering it if it has none yet (one hash either way).
+    mutating func number(adding name: String) -> Int {
+        let number = numbers[name, default: names.count]
+        if number == names.count {
+            numbers[name] = number
+            names.append(name)
+        }
+        return number
+    }
+
+    func number(of name: String) -> Int? { numbers[name] }
+
+    func contains(_ name: String) -> Bool { numbers[name] != nil }
 }

@@ -7,14 +7,20 @@ import SchemaGateBasics
 /// Every name is looked up in indexes built once (`ModelNameIndex`, `TypeIndex`, the
 /// version lists by version), never by a scan over the declarations, so assembly costs
 /// time linear in the number of models, registrations and relationships.
-struct SwiftModelAssembler {
+///
+/// A class: the closures that spread its work over the cores capture one reference, not
+/// a copy of every index.
+final class SwiftModelAssembler {
     let files: [SwiftFileDeclarations]
     let versions: SchemaVersions
     /// Every `@Model` class in every file and version.
     let models: [LocatedModel]
-    let modelNames: Set<String>
+    let modelNames: ModelNames
     let typeIndex: TypeIndex
     let names: ModelNameIndex
+    /// Whether a model is named like a Swift scalar type (a `Date` class), which a
+    /// property's scalar type name then means.
+    let scalarNamedModels: Bool
     /// The `models` lists of each versioned schema, by its canonical name, in file order.
     let versionLists: [String: [ModelListDeclaration]]
 
@@ -23,6 +29,8 @@ struct SwiftModelAssembler {
         var file: String
         /// The versioned schema holding it, if any.
         var version: String?
+        /// The number of its class name in `modelNames`.
+        var name: Int
     }
 
     struct Result {
@@ -47,7 +55,7 @@ struct SwiftModelAssembler {
     let active: String?
 
     /// Keeps every step on the calling thread (tests).
-    var serial = false
+    let serial: Bool
 
     init(files: [SwiftFileDeclarations], serial: Bool = false) {
         self.files = files
@@ -55,8 +63,8 @@ struct SwiftModelAssembler {
         // The type index needs nothing else: built alongside the model indexes.
         let (typeIndex, located) = ParallelMap.both(serial: serial, { TypeIndex(files: files) }, { Self.locateModels(files) })
         self.typeIndex = typeIndex
-        (versions, models, active, names) = located
-        modelNames = Set(models.map(\.declaration.name))
+        (versions, models, modelNames, active, names) = located
+        scalarNamedModels = AttributeType.swiftScalarTypes.keys.contains(where: located.2.contains)
         var versionLists: [String: [ModelListDeclaration]] = [:]
         for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
             guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
@@ -65,28 +73,42 @@ struct SwiftModelAssembler {
         self.versionLists = versionLists
     }
 
-    /// The versions, every model with the version holding it, the version in use, and the
-    /// index of the models' names.
+    /// The versions, every model with the version holding it and its name's number, the
+    /// version in use, and the index of the models' names.
     private static func locateModels(_ files: [SwiftFileDeclarations])
-        -> (SchemaVersions, [LocatedModel], active: String?, ModelNameIndex) {
+        -> (SchemaVersions, [LocatedModel], ModelNames, active: String?, ModelNameIndex) {
         let versions = SchemaVersions(files: files)
-        let models = files.flatMap { file in
-            file.models.map { LocatedModel(declaration: $0, file: file.file, version: versions.version(containing: $0.scope)) }
+        var modelNames = ModelNames()
+        var models: [LocatedModel] = []
+        models.reserveCapacity(files.reduce(0) { $0 + $1.models.count })
+        for file in files {
+            for model in file.models {
+                models.append(LocatedModel(
+                    declaration: model, file: file.file, version: versions.version(containing: model.scope),
+                    name: modelNames.number(adding: model.name)))
+            }
         }
         let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
-        let names = ModelNameIndex(models: models, typeAliases: files.flatMap(\.typeAliases), active: active)
-        return (versions, models, active, names)
+        let names = ModelNameIndex(models: models, modelNames: modelNames, typeAliases: files.flatMap(\.typeAliases), active: active)
+        return (versions, models, modelNames, active, names)
     }
 
     func assemble() -> Result {
         let registrations = resolvedRegistrations()
-        let selected = selectModels(registrations)
+        // Which properties name a model depends on nothing else: found for every model on
+        // every core, once, for choosing the models and building their entities.
+        let destinations = ParallelMap.map(models.count, serial: serial) { self.destinations(of: self.models[$0].declaration.properties) }
+        let selected = selectModels(registrations, destinations: destinations)
         var diagnostics: [ModelDiagnostic] = []
         var entities: [Entity] = []
+        entities.reserveCapacity(selected.count)
         // Each entity needs only its own declaration and the shared indexes.
         let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
         let built = ParallelMap.map(selected.count, serial: serial) { index in
-            builder.entity(from: selected[index].declaration, file: selected[index].file)
+            let choice = selected[index], model = self.models[choice.model]
+            return builder.entity(
+                from: model.declaration, properties: choice.merged ?? model.declaration.properties,
+                destinations: choice.merged == nil ? destinations[choice.model] : nil, file: model.file)
         }
         for (entity, problems) in built {
             entities.append(entity)
@@ -95,9 +117,9 @@ struct SwiftModelAssembler {
         // Finding the inverses to fill in and checking the registration only read the
         // entities: done side by side, then the inverses are filled in.
         let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities) }, {
-            let registration = registeredTypes(registrations)
+            let registration = self.registeredTypes(registrations)
             return (names: registration.names, diagnostics: registration.names.map {
-                registrationDiagnostics(entities: entities, registered: $0, sites: registration.sites)
+                self.registrationDiagnostics(entities: entities, registered: $0, sites: registration.sites)
             } ?? [])
         })
         InverseResolver.apply(fills, to: &entities)
@@ -109,15 +131,26 @@ struct SwiftModelAssembler {
 
     // MARK: - Which declarations make the current model
 
+    /// For each property, the number of the model class its declared type names, if any.
+    private func destinations(of properties: [PropertyDeclaration]) -> [Int?] {
+        properties.indices.map { index in
+            guard let name = properties[index].annotation?.elementName else { return nil }
+            // Most properties are `String`, `Int`, `Date`...: told apart from models without hashing.
+            if !scalarNamedModels, AttributeType.scalarType(named: name) != nil { return nil }
+            return modelNames.number(of: name)
+        }
+    }
+
+
     /// Unversioned models and those of the active version, the models the registration
     /// lists and the active version's list name (possibly from older versions), then
     /// everything reachable through relationships. One declaration per class name: a
     /// registered one wins, then the active version's, then a top-level one.
-    private func selectModels(_ registrations: [Registration]) -> [LocatedModel] {
+    private func selectModels(_ registrations: [Registration], destinations: [[Int?]]) -> [Choice] {
         var choices: [Choice] = []  // in the order names were first chosen
-        var chosen: [String: Int] = [:]  // class name -> its choice
+        var chosen = [Int?](repeating: nil, count: modelNames.count)  // class name -> its choice
         func add(_ model: Int, priority: Int) {
-            let name = models[model].declaration.name
+            let name = models[model].name
             guard let existing = chosen[name] else {
                 chosen[name] = choices.count
                 choices.append(Choice(model: model, priority: priority))
@@ -136,26 +169,18 @@ struct SwiftModelAssembler {
         for registration in registrations {
             for case (_, let model?) in registration.names { add(model, priority: 3) }
         }
-        // Relationships may point at models no list names (SwiftData follows them). Which
-        // properties name a model depends on nothing else: found for every model on every core.
-        let destinations = ParallelMap.map(models.count, serial: serial) { index in
-            models[index].declaration.properties.compactMap(destinationName)
-        }
+        // Relationships may point at models no list names (SwiftData follows them).
         var cursor = 0
         while cursor < choices.count {
             let choice = choices[cursor]
             cursor += 1
             let scope = models[choice.model].declaration.scope
-            for destination in choice.merged.map({ $0.compactMap(destinationName) }) ?? destinations[choice.model] {
-                guard chosen[destination] == nil, let found = resolve(destination, in: scope) else { continue }
+            for case let destination? in choice.merged.map(self.destinations) ?? destinations[choice.model] {
+                guard chosen[destination] == nil, let found = resolve(modelNames.names[destination], in: scope) else { continue }
                 add(found, priority: 0)
             }
         }
-        return choices.map { choice in
-            var model = models[choice.model]
-            if let merged = choice.merged { model.declaration.properties = merged }
-            return model
-        }
+        return choices
     }
 
     /// The declaration chosen for a class name so far (an index into `models`).
@@ -220,12 +245,6 @@ struct SwiftModelAssembler {
         return false
     }
 
-    /// The model class a property's declared type names, if any.
-    private func destinationName(of property: PropertyDeclaration) -> String? {
-        guard let name = property.annotation?.elementName else { return nil }
-        return modelNames.contains(name) ? name : nil
-    }
-
     /// Resolves a written type name (`Item`, `SchemaV2.Item`, a typealias) seen in `scope`.
     /// The index in `models` of the class it names.
     func resolve(_ written: String, in scope: [String], depth: Int = 0) -> Int? {
@@ -256,6 +275,9 @@ struct SwiftModelAssembler {
     private func registeredTypes(_ registrations: [Registration]) -> (names: [String]?, sites: [String: (file: String, line: Int)]) {
         var names: [String] = []
         var sites: [String: (file: String, line: Int)] = [:]
+        let written = registrations.reduce(0) { $0 + $1.names.count }
+        names.reserveCapacity(written)
+        sites.reserveCapacity(written)
         for registration in registrations {
             for (written, model) in registration.names {
                 let name = model.map { models[$0].declaration.name } ?? DottedName.lastComponent(written)
@@ -280,11 +302,12 @@ struct SwiftModelAssembler {
                 file: site?.file ?? "", line: site?.line))
         }
         let reachable = Reachability.closure(from: registered, in: entities)
-        for entity in entities where !reachable.contains(entity.name) {
+        for index in entities.indices where !reachable.contains(entityAt: index) {
+            let name = entities[index].name
             diagnostics.append(ModelDiagnostic(
                 kind: .unregisteredModel,
-                message: "@Model \(entity.name) is declared but neither registered (Schema, ModelContainer, VersionedSchema.models) nor reachable through a relationship, so SwiftData will not sync it; register it or delete it",
-                file: entity.file, line: entity.line))
+                message: "@Model \(name) is declared but neither registered (Schema, ModelContainer, VersionedSchema.models) nor reachable through a relationship, so SwiftData will not sync it; register it or delete it",
+                file: entities[index].file, line: entities[index].line))
         }
         return diagnostics
     }
@@ -292,19 +315,63 @@ struct SwiftModelAssembler {
 
 /// Which entities SwiftData includes given the registered ones: registered types, the
 /// destinations of their relationships, and their parents, transitively.
-package enum Reachability {
-    package static func closure(from registered: [String], in entities: [Entity]) -> Set<String> {
-        // Positions, not copies of the entities: an app has thousands.
+///
+/// Entities are marked by position, so only a name never seen as an entity's is kept as
+/// a string: an app has thousands of models, and hashing each reached name twice (the set
+/// of names, then the lookup) was most of the cost.
+package struct Reachability {
+    /// The first entity of each name, and for every entity the first of its name.
+    private let byName: [String: Int]
+    private let firstOfName: [Int]
+    /// Whether the name of the entity at a position (a first of its name) was reached.
+    private var reached: [Bool]
+    /// Reached names no entity has (registered but undeclared, unknown destinations).
+    private var others = Set<String>()
+
+    package static func closure(from registered: [String], in entities: [Entity]) -> Reachability {
+        var reachability = Reachability(entities)
+        reachability.follow(registered, in: entities)
+        return reachability
+    }
+
+    private init(_ entities: [Entity]) {
         var byName: [String: Int] = [:]
         byName.reserveCapacity(entities.count)
-        for (index, entity) in entities.enumerated() where byName[entity.name] == nil { byName[entity.name] = index }
-        var reached = Set<String>()
+        var firstOfName: [Int] = []
+        firstOfName.reserveCapacity(entities.count)
+        for index in entities.indices {
+            firstOfName.append(byName[entities[index].name, default: index])
+            if firstOfName[index] == index { byName[entities[index].name] = index }
+        }
+        self.byName = byName
+        self.firstOfName = firstOfName
+        reached = Array(repeating: false, count: entities.count)
+    }
+
+    private mutating func follow(_ registered: [String], in entities: [Entity]) {
         var pending = registered
         while let name = pending.popLast() {
-            guard reached.insert(name).inserted, let index = byName[name] else { continue }
-            for relationship in entities[index].relationships { pending.append(relationship.destination) }
+            guard let index = byName[name] else {
+                others.insert(name)
+                continue
+            }
+            guard !reached[index] else { continue }
+            reached[index] = true
+            for relationship in entities[index].relationships.indices {
+                pending.append(entities[index].relationships[relationship].destination)
+            }
             if let parent = entities[index].parent { pending.append(parent) }
         }
-        return reached
+    }
+
+    /// Whether `name` was reached.
+    package func contains(_ name: String) -> Bool {
+        guard let index = byName[name] else { return others.contains(name) }
+        return reached[index]
+    }
+
+    /// Whether the name of the entity at `index` (of those given) was reached.
+    func contains(entityAt index: Int) -> Bool {
+        reached[firstOfName[index]]
     }
 }
