@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// `models --models DIR...`: what the tool read from the app's model sources.
 enum ModelsCommand {
@@ -31,6 +32,8 @@ enum ModelsCommand {
         } else {
             context.console.out(ModelListing.text(model))
         }
+        // The run ends here: the model is left to the process's exit, not freed piece by piece.
+        KeptUntilExit.process.keep(model)
         return ModelInput.exitStatus(model)
     }
 }
