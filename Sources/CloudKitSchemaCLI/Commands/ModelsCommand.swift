@@ -27,7 +27,7 @@ enum ModelsCommand {
         let model = try ModelInput.read(context)
         if format == .json {
             // JSONEncoder's exact text, written directly (a large app prints megabytes).
-            for piece in AppModelJSON.encodedPieces(model) { context.console.out(utf8: piece) }
+            for piece in AppModelJSON.encodedPieces(model) { piece.withUnsafeBytes { context.console.out(utf8: $0) } }
             context.console.out("\n")
         } else {
             context.console.out(ModelListing.text(model))
