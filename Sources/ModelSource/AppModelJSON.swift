@@ -93,7 +93,8 @@ struct JSONTextWriter {
         raw("\n    }")
     }
 
-    /// At depth 4.
+    /// At depth 4. Inlined where the array is read, so no element is copied whole.
+    @inline(__always)
     mutating func attribute(_ attribute: Attribute) {
         flag("{\n          \"allowsCloudEncryption\" : ", attribute.allowsCloudEncryption)
         if let type = attribute.attributeType { field("\n          \"attributeType\" : ", type.rawValue) }
@@ -112,6 +113,7 @@ struct JSONTextWriter {
     }
 
     /// At depth 4.
+    @inline(__always)
     mutating func relationship(_ relationship: Relationship) {
         field("{\n          \"deleteRule\" : ", relationship.deleteRule.rawValue)
         field("\n          \"destination\" : ", relationship.destination)
