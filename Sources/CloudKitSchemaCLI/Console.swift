@@ -14,7 +14,7 @@ import Darwin
 package final class Console: @unchecked Sendable {
     /// One destination: where bytes go, and the write that failed there, if any.
     struct Stream {
-        var write: ([UInt8]) -> Void
+        var write: (UnsafeRawBufferPointer) -> Void
         var failure: () -> WriteFailure?
     }
 
@@ -69,8 +69,8 @@ package final class Console: @unchecked Sendable {
     }
 
     package func out(_ text: String) { redactedOutput.write(Array(text.utf8)) }
-    /// UTF-8 output (megabytes of JSON) without the copies a String would make.
-    package func out(utf8 bytes: [UInt8]) {
+    /// UTF-8 output (megabytes of JSON) where it is, without the copies a String would make.
+    package func out(utf8 bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
         redactedOutput.write(bytes)
     }

@@ -109,7 +109,7 @@ struct ModelFileCollector {
             return
         }
         for entry in entries where !(entry.kind == .directory && SkippedFolders.skips(entry.name)) {
-            let realEntry = real + "/" + entry.name, shownEntry = shown + "/" + entry.name
+            let realEntry = Self.path(real, entry.name), shownEntry = Self.path(shown, entry.name)
             switch entry.kind {
             case .missing:
                 if entry.name.hasSuffix(".swift") { unreadable(shownEntry, "a broken symbolic link") }
@@ -119,6 +119,16 @@ struct ModelFileCollector {
                 if entry.name.hasSuffix(".swift") { plan.append(.read(real: realEntry, shown: shownEntry)) }
             }
         }
+    }
+
+    /// `directory/name` in one allocation (`a + "/" + b` makes a string for each `+`, and a
+    /// walk makes two paths per file).
+    private static func path(_ directory: String, _ name: String) -> String {
+        var path = directory
+        path.reserveCapacity(directory.utf8.count + 1 + name.utf8.count)
+        path += "/"
+        path += name
+        return path
     }
 
     /// An `.xcdatamodeld` (its `.xccurrentversion` and every version's `contents`) or a

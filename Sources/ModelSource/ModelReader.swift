@@ -25,6 +25,8 @@ package enum ModelReader {
         }
         var model = assemble(collected.results, serial: serial)
         model.diagnostics = collected.diagnostics + model.diagnostics
+        // Every file's declarations are done with; a command-line run leaves them to exit.
+        KeptUntilExit.process.keep(collected.results)
         return model
     }
 

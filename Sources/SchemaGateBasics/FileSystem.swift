@@ -90,26 +90,41 @@ package enum FileSystem {
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
         // The size is a hint: a file that grows or shrinks while read is still read whole.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var count = 0
+        var bytes: [UInt8] = []
+        var room = max(Int(info.st_size), 0) + 1
         while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if result > 0 {
-                count += result
-                // A regular file reads short only at its end: no second read to see EOF
-                // (one system call in five, over thousands of files).
-                if count < bytes.count { break }
-            } else if result == 0 {
-                break
-            } else if errno != EINTR {
-                return .failure(.unreadable)
+            guard let (piece, atEnd) = readSome(descriptor, upTo: room) else { return .failure(.unreadable) }
+            if bytes.isEmpty { bytes = piece } else { bytes += piece }
+            if atEnd { return .success(bytes) }
+            room = max(bytes.count, 4096)
+        }
+    }
+
+    /// Up to `limit` bytes read straight into the array's memory (zeroing it first would
+    /// write every byte once more), and whether the file ended; nil on a read error.
+    private static func readSome(_ descriptor: Int32, upTo limit: Int) -> (bytes: [UInt8], atEnd: Bool)? {
+        var atEnd = false, failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, count in
+            while count < limit {
+                let result = read(descriptor, buffer.baseAddress! + count, limit - count)
+                if result > 0 {
+                    count += result
+                    // A regular file reads short only at its end: no second read to see EOF
+                    // (one system call in five, over thousands of files).
+                    if count < limit {
+                        atEnd = true
+                        return
+                    }
+                } else if result == 0 {
+                    atEnd = true
+                    return
+                } else if errno != EINTR {
+                    failed = true
+                    return
+                }
             }
         }
-        bytes.removeSubrange(count...)
-        return .success(bytes)
+        return failed ? nil : (bytes, atEnd)
     }
 
     private static func isRegular(_ path: String) -> Bool {

@@ -1,5 +1,6 @@
 import CloudKitSchemaCLI
 import Foundation
+import SchemaGateBasics
 
 // The executable only wires the process to the tool: everything else is testable in-process.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -7,6 +8,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // handler's pipe cannot take descriptor 1 or 2 and receive the tool's output.
 let console = Console.standard()
 Tool.handleInterruptions(of: arguments)
+// The run ends in exit: large values it read are left for the system to take back.
+KeptUntilExit.process.enable()
 let status = Tool.run(
     arguments,
     environment: ProcessInfo.processInfo.environment,

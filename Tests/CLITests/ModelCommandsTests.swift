@@ -120,8 +120,8 @@ extension ModelCommandsTests {
 
     @Test func bytesReachAStringConsoleDecoded() {
         let console = CapturingConsole()
-        console.console.out(utf8: Array("héllo ".utf8))
-        console.console.out(utf8: [])
+        Array("héllo ".utf8).withUnsafeBytes { console.console.out(utf8: $0) }
+        console.console.out(utf8: UnsafeRawBufferPointer(start: nil, count: 0))
         console.console.out("world")
         #expect(console.stdout == "héllo world")
     }

@@ -23,7 +23,7 @@ import Testing
     /// passes at once, and what was held back comes out on flush.
     @Test func aStreamFindsASecretSplitAcrossWrites() {
         let out = Collected()
-        let stream = RedactingStream(redactor: redactor, sink: out.append)
+        let stream = RedactingStream(redactor: redactor, sink: { out.append(Array($0)) })
         for byte in "token=s3cret-token\n".utf8 { stream.write([byte]) }
         #expect(out.text == "token=<redacted>\n")
         stream.write(Array("line\n".utf8))
@@ -37,7 +37,7 @@ import Testing
     /// Two secrets where one ends as the other begins: held back until it is decided.
     @Test func aStreamDecidesOverlappingSecretsOnlyWithTheWholeText() {
         let out = Collected()
-        let stream = RedactingStream(redactor: Redactor(secrets: ["abcd", "cdx"]), sink: out.append)
+        let stream = RedactingStream(redactor: Redactor(secrets: ["abcd", "cdx"]), sink: { out.append(Array($0)) })
         for piece in ["a", "bc", "d", " c", "d"] { stream.write(Array(piece.utf8)) }
         stream.flush()
         #expect(out.text == "<redacted> cd")

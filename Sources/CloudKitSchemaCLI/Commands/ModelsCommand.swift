@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// `models --models DIR...`: what the tool read from the app's model sources.
 enum ModelsCommand {
@@ -26,11 +27,13 @@ enum ModelsCommand {
         let model = try ModelInput.read(context)
         if format == .json {
             // JSONEncoder's exact text, written directly (a large app prints megabytes).
-            for piece in AppModelJSON.encodedPieces(model) { context.console.out(utf8: piece) }
+            for piece in AppModelJSON.encodedPieces(model) { piece.withUnsafeBytes { context.console.out(utf8: $0) } }
             context.console.out("\n")
         } else {
             context.console.out(ModelListing.text(model))
         }
+        // The run ends here: the model is left to the process's exit, not freed piece by piece.
+        KeptUntilExit.process.keep(model)
         return ModelInput.exitStatus(model)
     }
 }

@@ -33,9 +33,15 @@ package final class DescriptorWriter: @unchecked Sendable {
     /// Writes all of `bytes`; false when this or an earlier write failed.
     @discardableResult
     package func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes(write)
+    }
+
+    /// Writes all of `buffer`; false when this or an earlier write failed.
+    @discardableResult
+    package func write(_ buffer: UnsafeRawBufferPointer) -> Bool {
         lock.withLock {
             guard errorNumber == nil else { return false }
-            errorNumber = bytes.withUnsafeBytes(writeAll)
+            errorNumber = writeAll(buffer)
             return errorNumber == nil
         }
     }

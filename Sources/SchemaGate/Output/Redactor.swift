@@ -103,28 +103,33 @@ package struct Redactor: Sendable, Equatable {
 /// next write (or `flush`) settles it. Everything else passes through at once.
 package final class RedactingStream: @unchecked Sendable {
     private let redactor: Redactor
-    private let sink: ([UInt8]) -> Void
+    private let sink: (UnsafeRawBufferPointer) -> Void
     private let lock = NSLock()
     private var pending: [UInt8] = []
 
-    package init(redactor: Redactor, sink: @escaping ([UInt8]) -> Void) {
+    package init(redactor: Redactor, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.redactor = redactor
         self.sink = sink
     }
 
     package func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes(write)
+    }
+
+    /// Bytes where they are (megabytes of JSON): with no secret to find, passed on uncopied.
+    package func write(_ bytes: UnsafeRawBufferPointer) {
         guard !redactor.isEmpty else { return sink(bytes) }
         lock.withLock {
             let (ready, held) = redactor.scan(pending + bytes, complete: false)
             pending = held
-            if !ready.isEmpty { sink(ready) }
+            if !ready.isEmpty { ready.withUnsafeBytes(sink) }
         }
     }
 
     /// Lets out what was held back (it did not become a secret).
     package func flush() {
         lock.withLock {
-            if !pending.isEmpty { sink(redactor.redact(bytes: pending)) }
+            if !pending.isEmpty { redactor.redact(bytes: pending).withUnsafeBytes(sink) }
             pending = []
         }
     }
