@@ -58,12 +58,7 @@ extension SwiftDeclarationParser {
         _ = balancedRange()
     }
 
-    /// Tokens strictly inside the bracket at `index`, moving past its match.
-    mutating func balancedContents() -> [LexedToken] {
-        let range = balancedRange()
-        return Array(tokens[range])
-    }
-
+    /// The range of the tokens strictly inside the bracket at `index`, moving past its match.
     mutating func balancedRange() -> Range<Int> {
         // Punctuation is one byte: brackets are compared by it.
         let open = tokens[index].byte

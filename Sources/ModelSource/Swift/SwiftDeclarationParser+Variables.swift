@@ -140,25 +140,30 @@ extension SwiftDeclarationParser {
             }
             let relationship = attributes.last { $0.word == .relationship || $0.word == .swiftDataRelationship }
                 .map { AttributeArgumentParser.relationship(tokens[$0.arguments], in: source) }
-            let property = property(name, binding: binding, attribute: attribute, relationship: relationship)
-            result.models[model].properties.append(consume property)
+            appendProperty(name, binding: binding, attribute: attribute, relationship: relationship, to: model)
             return
         }
         recordSchemaProperty(name: text(name), typeText: binding.type.map { TypeText.render(tokens[$0], in: source) }, binding: binding)
     }
 
-    /// A model's stored property, its type read off the tokens when it is a usual one.
-    /// The values are consumed, not copied, on their way into the declaration (copies of
-    /// the arguments and annotations, made at each step, cost a tenth of the parse).
-    private func property(
+    /// Appends a model's stored property, its type read off the tokens when it is a usual
+    /// one. The values are consumed, not copied, on their way into the declaration (copies
+    /// of the arguments and annotations, made at each step, cost a tenth of the parse).
+    private mutating func appendProperty(
         _ name: LexedToken, binding: Binding, attribute: consuming AttributeArguments?,
-        relationship: consuming RelationshipArguments?
-    ) -> PropertyDeclaration {
+        relationship: consuming RelationshipArguments?, to model: Int
+    ) {
         let defaultValue = binding.initializer.map { DefaultValueClassifier.classify(tokens[$0], in: source) }
-        let type = binding.type.map { TypeText.annotated(tokens[$0], in: source) ?? Self.renderedType(tokens[$0], in: source) }
-        return PropertyDeclaration(
-            name: text(name), line: name.line, typeText: type?.text, annotation: type?.annotation,
-            defaultValue: defaultValue, attribute: attribute, relationship: relationship)
+        switch binding.type.map({ TypeText.annotated(tokens[$0], in: source) ?? Self.renderedType(tokens[$0], in: source) }) {
+        case let (typeText, annotation)?:
+            result.models[model].properties.append(PropertyDeclaration(
+                name: text(name), line: name.line, typeText: typeText, annotation: annotation,
+                defaultValue: defaultValue, attribute: attribute, relationship: relationship))
+        case nil:
+            result.models[model].properties.append(PropertyDeclaration(
+                name: text(name), line: name.line, typeText: nil, annotation: nil,
+                defaultValue: defaultValue, attribute: attribute, relationship: relationship))
+        }
     }
 
     /// The text of any other type, and the annotation taken apart from it.

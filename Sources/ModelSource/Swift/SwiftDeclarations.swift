@@ -75,21 +75,8 @@ struct PropertyDeclaration: Sendable, Equatable {
     /// the assembler to look up rather than recompute.
     private(set) var annotation: TypeAnnotation?
 
-    init(
-        name: String, line: Int, typeText: String?, defaultValue: DefaultValue?,
-        attribute: AttributeArguments?, relationship: RelationshipArguments?
-    ) {
-        self.name = name
-        self.line = line
-        self.typeText = typeText
-        self.defaultValue = defaultValue
-        self.attribute = attribute
-        self.relationship = relationship
-        annotation = typeText.map(TypeAnnotation.init)
-    }
-
-    /// With the annotation the parser read off the tokens (`TypeText.annotated`): the
-    /// text is not taken apart again.
+    /// `annotation` is `TypeAnnotation(typeText)`, which the parser reads off the tokens
+    /// for the usual types (`TypeText.annotated`) rather than taking the text apart again.
     init(
         name: String, line: Int, typeText: String?, annotation: TypeAnnotation?, defaultValue: DefaultValue?,
         attribute: AttributeArguments?, relationship: RelationshipArguments?
