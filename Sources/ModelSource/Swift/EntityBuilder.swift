@@ -86,10 +86,12 @@ struct EntityBuilder {
         _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool
     ) -> Attribute {
         let arguments = properties[index].attribute
-        // A property has no option or one or two: comparing them costs less than hashing
-        // each option asked for.
+        // Most properties have no options, the others one or two: comparing those costs
+        // less than hashing each option asked for (a Set hashes even when empty).
         let options = arguments?.options ?? []
-        let has = { (option: String) in options.count > 4 ? options.contains(option) : options.contains { $0 == option } }
+        let has = { (option: String) in
+            !options.isEmpty && (options.count > 4 ? options.contains(option) : options.contains { $0 == option })
+        }
         let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
         return Attribute(
             name: properties[index].name, swiftType: shape.base, optional: shape.optional || inferredOptional,

@@ -64,7 +64,7 @@ final class SwiftModelAssembler {
         let (typeIndex, located) = ParallelMap.both(serial: serial, { TypeIndex(files: files) }, { Self.locateModels(files) })
         self.typeIndex = typeIndex
         (versions, models, modelNames, active, names) = located
-        scalarNamedModels = AttributeType.swiftScalarTypes.keys.contains(where: located.2.contains)
+        scalarNamedModels = AttributeType.swiftScalarTypes.keys.contains(where: modelNames.contains)
         var versionLists: [String: [ModelListDeclaration]] = [:]
         for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
             guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
