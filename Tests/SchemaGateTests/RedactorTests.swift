@@ -40,13 +40,13 @@ import Testing
         let out = Collected()
         let stream = RedactingStream(redactor: redactor, sink: { out.append(Array($0)) })
         let filler = String(repeating: "plain text, s3cre t; ", count: 5_000)
-        stream.write(Array(filler.utf8))
-        #expect(out.text == filler)
-        stream.write(Array((filler + "s3cret-token" + filler + "s3cr").utf8))
-        #expect(out.text == filler + filler + "<redacted>" + filler)
+        stream.write(Array((filler + "s3c").utf8))
+        #expect(out.text == filler, "the end that may begin a secret is held back")
+        stream.write(Array(("ret" + filler + "s3cret-token" + filler + "s3cr").utf8))
+        #expect(out.text == filler + "<redacted>" + filler + "<redacted>" + filler)
         stream.write(Array("et!".utf8))
         stream.flush()
-        #expect(out.text == filler + filler + "<redacted>" + filler + "<redacted>!")
+        #expect(out.text == filler + "<redacted>" + filler + "<redacted>" + filler + "<redacted>!")
     }
 
     /// Two secrets where one ends as the other begins: held back until it is decided.
