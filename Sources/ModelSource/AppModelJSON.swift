@@ -51,7 +51,7 @@ package enum AppModelJSON {
 /// line, an empty array as `[`, a blank line, `]`; keys in sorted order. The layout never
 /// varies (the document's keys at depth 1, an entity's and a diagnostic's at 3, an
 /// attribute's or a relationship's at 5), so keys are written as literals with their line
-/// break and indentation: a literal's copy compiles to a few moves.
+/// break and indentation: a literal is copied whole, with its size known where it is written.
 struct JSONTextWriter {
     private var sink: ByteSink
 

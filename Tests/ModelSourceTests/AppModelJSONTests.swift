@@ -56,6 +56,18 @@ import Testing
         }
     }
 
+    /// A document far larger than the writer's chunks, with a string larger than a chunk,
+    /// is written across chunks with no byte lost or repeated.
+    @Test func textSpanningManyChunksEncodesAsJSONEncoderDoes() throws {
+        let attributes = (0..<2_000).map { Attribute(name: "a\($0)", swiftType: "Int", optional: false, hasDefault: true, line: $0) }
+        let model = AppModel(entities: [
+            Entity(name: String(repeating: "x\"", count: 50_000), file: String(repeating: "y", count: 200_000), line: 1, attributes: attributes),
+            Entity(name: "B", file: "g.swift", line: 2, attributes: attributes),
+        ])
+        #expect(AppModelJSON.encode(model) == (try Self.encoderText(model)))
+        #expect(AppModelJSON.encodedPieces(model).count > 4)
+    }
+
     @Test func manyEntitiesEncodeInOrder() throws {
         let entities = (0..<300).map { Entity(name: "E\($0)", file: "f\($0).swift", line: $0, attributes: [
             Attribute(name: "a\($0)", swiftType: "Int", optional: false, hasDefault: true, line: $0),

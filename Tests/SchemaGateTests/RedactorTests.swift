@@ -34,6 +34,21 @@ import Testing
         #expect(out.text.hasSuffix("ends with s3c"))
     }
 
+    /// A large write is let out whole when it holds no secret, and redacted (its end held
+    /// back) when it does, wherever the secret is.
+    @Test func aStreamRedactsLargeWritesWhereverTheSecretIs() {
+        let out = Collected()
+        let stream = RedactingStream(redactor: redactor, sink: { out.append(Array($0)) })
+        let filler = String(repeating: "plain text, s3cre t; ", count: 5_000)
+        stream.write(Array((filler + "s3c").utf8))
+        #expect(out.text == filler, "the end that may begin a secret is held back")
+        stream.write(Array(("ret" + filler + "s3cret-token" + filler + "s3cr").utf8))
+        #expect(out.text == filler + "<redacted>" + filler + "<redacted>" + filler)
+        stream.write(Array("et!".utf8))
+        stream.flush()
+        #expect(out.text == filler + "<redacted>" + filler + "<redacted>" + filler + "<redacted>!")
+    }
+
     /// Two secrets where one ends as the other begins: held back until it is decided.
     @Test func aStreamDecidesOverlappingSecretsOnlyWithTheWholeText() {
         let out = Collected()
