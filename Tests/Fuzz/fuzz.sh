@@ -9,7 +9,7 @@ target="${1:?usage: Tests/Fuzz/fuzz.sh TARGET [SECONDS]}"
 seconds="${2:-60}"
 build="${FUZZ_BUILD_DIR:-.build/fuzz}"
 mkdir -p "$build"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -I "$build" -L "$build")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -package-name CloudKitSchemaGate -I "$build" -L "$build")
 
 # Build a library module (static, instrumented) once per run: name, then its dependencies.
 module() {
@@ -28,21 +28,23 @@ case "$target" in
         libs=(CloudKitSchema); source=FuzzSchemaParser.swift
         seeds=(Tests/CloudKitSchemaTests/Fixtures/corpus) ;;
     args)
-        module CloudKitSchema; module ModelSource; module SchemaGate CloudKitSchema ModelSource
-        module CloudKitSchemaCLI SchemaGate CloudKitSchema ModelSource
-        libs=(CloudKitSchemaCLI SchemaGate ModelSource CloudKitSchema); source=FuzzArguments.swift
+        module SchemaGateBasics; module CloudKitSchema; module ModelSource SchemaGateBasics
+        module SchemaGate CloudKitSchema ModelSource SchemaGateBasics
+        module CloudKitSchemaCLI SchemaGate CloudKitSchema ModelSource SchemaGateBasics
+        libs=(CloudKitSchemaCLI SchemaGate ModelSource CloudKitSchema SchemaGateBasics); source=FuzzArguments.swift
         seeds=(Tests/Fuzz/seeds/args) ;;
     config)
-        module CloudKitSchema; module ModelSource; module SchemaGate CloudKitSchema ModelSource
-        libs=(SchemaGate ModelSource CloudKitSchema); source=FuzzConfig.swift
+        module SchemaGateBasics; module CloudKitSchema; module ModelSource SchemaGateBasics
+        module SchemaGate CloudKitSchema ModelSource SchemaGateBasics
+        libs=(SchemaGate ModelSource CloudKitSchema SchemaGateBasics); source=FuzzConfig.swift
         seeds=(Tests/Fuzz/seeds/config) ;;
     models)
-        module ModelSource
-        libs=(ModelSource); source=FuzzSwiftModels.swift
+        module SchemaGateBasics; module ModelSource SchemaGateBasics
+        libs=(ModelSource SchemaGateBasics); source=FuzzSwiftModels.swift
         seeds=(Tests/ModelSourceTests/Fixtures/Traps Tests/ModelSourceTests/Fixtures/Projects Examples/Stockroom/Models) ;;
     coredata)
-        module ModelSource
-        libs=(ModelSource); source=FuzzCoreData.swift
+        module SchemaGateBasics; module ModelSource SchemaGateBasics
+        libs=(ModelSource SchemaGateBasics); source=FuzzCoreData.swift
         # FoundationXML leaks the CFError it builds for every libxml2 error: not ours to fix,
         # and a leak is not a crash, so leak detection is off for this target only.
         extra=(-detect_leaks=0)
