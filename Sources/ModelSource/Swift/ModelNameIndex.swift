@@ -123,7 +123,8 @@ struct ModelNames {
 
     var count: Int { names.count }
 
-    /// The number of `name`, numbering it if it has none yet (one hash either way).
+    /// The number of `name`, numbering it if it has none yet (a known name costs one
+    /// lookup, a new one a lookup and an insert).
     mutating func number(adding name: String) -> Int {
         let number = numbers[name, default: names.count]
         if number == names.count {

@@ -154,6 +154,8 @@ extension SwiftDeclarationParser {
         relationship: consuming RelationshipArguments?, to model: Int
     ) {
         let defaultValue = binding.initializer.map { DefaultValueClassifier.classify(tokens[$0], in: source) }
+        // One append per case, so the matched text and annotation are moved into the
+        // declaration; reading them out of an optional tuple copied both.
         switch binding.type.map({ TypeText.annotated(tokens[$0], in: source) ?? Self.renderedType(tokens[$0], in: source) }) {
         case let (typeText, annotation)?:
             result.models[model].properties.append(PropertyDeclaration(

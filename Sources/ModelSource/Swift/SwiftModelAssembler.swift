@@ -141,7 +141,6 @@ final class SwiftModelAssembler {
         }
     }
 
-
     /// Unversioned models and those of the active version, the models the registration
     /// lists and the active version's list name (possibly from older versions), then
     /// everything reachable through relationships. One declaration per class name: a
