@@ -46,13 +46,19 @@ struct SwiftLexer {
         return (tokens.map { SwiftToken($0, in: bytes) }, controlByte)
     }
 
+    /// The most bytes of one file the lexer reads: tokens hold offsets and lines as
+    /// `UInt32` (half the memory of `Int`, for every token the parser copies).
+    static let byteLimit = Int(UInt32.max) - 1
+
     /// The tokens as byte ranges of `bytes` (the model reader's parser), and the offset
-    /// of the first control byte found in code.
-    static func lex(_ bytes: [UInt8]) -> (tokens: [LexedToken], controlByteOffset: Int?) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var lexer = SwiftLexer(buffer)
+    /// of the first control byte found in code. A file over `byteLimit` bytes (no compiler
+    /// reads one) is lexed up to it and reports the limit as that offset, so it is an
+    /// input error (`SwiftSourceBytes`), never read in part as if whole.
+    static func lex(_ bytes: [UInt8], byteLimit: Int = byteLimit) -> (tokens: [LexedToken], controlByteOffset: Int?) {
+        bytes.withUnsafeBufferPointer { whole in
+            var lexer = SwiftLexer(UnsafeBufferPointer(rebasing: whole.prefix(byteLimit)))
             lexer.run()
-            return (lexer.tokens.finish(), lexer.firstControlByte)
+            return (lexer.tokens.finish(), lexer.firstControlByte ?? (whole.count > byteLimit ? byteLimit : nil))
         }
     }
 
@@ -79,7 +85,12 @@ struct SwiftLexer {
             case .punctuation:
                 emitPunctuation(byte)
             case .operatorCharacter:
-                scanOperator()
+                // A lone `?`, `!` or `=` (most operators in declarations) without the run scan.
+                if Self.isMark(byte) || byte == ASCII.equals, index + 1 == bytes.count || !operatorCharacters.contains(bytes[index + 1]) {
+                    emitPunctuation(byte)
+                } else {
+                    scanOperator()
+                }
             case .slash:
                 scanSlash()
             case .quote:
@@ -627,9 +638,16 @@ private struct TokenBuffer {
         (base, capacity) = (larger, capacity * 2)
     }
 
-    /// The tokens, once: the buffer is freed.
+    /// The tokens, once: the buffer is freed. Copied as one block of memory (the array
+    /// initializer from a buffer copies token by token).
     consuming func finish() -> [LexedToken] {
         defer { base.deallocate() }
-        return Array(UnsafeBufferPointer(start: base, count: count))
+        return [LexedToken](unsafeUninitializedCapacity: count) { array, initialized in
+            // Tokens are plain values (no references): copying their bytes initializes them.
+            if let target = array.baseAddress {
+                UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: count * MemoryLayout<LexedToken>.stride)
+            }
+            initialized = count
+        }
     }
 }
