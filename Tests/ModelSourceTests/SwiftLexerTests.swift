@@ -73,4 +73,17 @@ import Testing
         #expect(texts("a /* open").count == 1)
         #expect(texts("s = \"\"\"\nnever closed").count == 3)
     }
+
+    /// Tokens hold offsets as `UInt32`: a file over the lexer's byte limit is read up to it
+    /// and reported there as an input error, never read in part as if it were whole.
+    @Test func aFileOverTheByteLimitIsAnInputErrorAtTheLimit() {
+        let bytes = Array("let a = 1\nlet b = 2\n".utf8)
+        let (tokens, offset) = SwiftLexer.lex(bytes, byteLimit: 12)
+        #expect(offset == 12)
+        #expect(tokens.map { String(decoding: bytes[$0.start..<$0.end], as: UTF8.self) } == ["let", "a", "=", "1", "le"])
+        #expect(SwiftLexer.lex(bytes, byteLimit: bytes.count).controlByteOffset == nil)
+        let diagnostic = SwiftSourceBytes.diagnostic(bytes, offset: 12, file: "A.swift", byteLimit: 12)
+        #expect(diagnostic.kind == .parseError && diagnostic.line == 2)
+        #expect(diagnostic.message.contains("larger than 12 bytes"))
+    }
 }

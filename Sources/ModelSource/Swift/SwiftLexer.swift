@@ -19,12 +19,12 @@ struct SwiftLexer {
     private var index = 0
     private var line = 1
     private var sawNewline = true
-    private var tokens: [LexedToken] = []
+    private var tokens: TokenBuffer
     /// The offset of the first control byte in code (outside comments and literals),
     /// which the compiler rejects ("invalid character in source file").
     private var firstControlByte: Int?
-    // The byte classes, held here so the hot loops do not go through static lets.
-    private let punctuation = ASCII.punctuation, operatorCharacters = ASCII.operatorCharacters
+    // The byte tables, held here so the hot loops do not go through static lets.
+    private let roles = ByteRole.table, operatorCharacters = ASCII.operatorCharacters
     private let stringSpecial = ASCII.stringSpecial, interpolationSpecial = ASCII.interpolationSpecial
     private let words = SwiftWordTable.shared
     private let identifierStart = ASCII.identifierStart, identifierPart = ASCII.identifierPart
@@ -32,7 +32,7 @@ struct SwiftLexer {
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // Swift source averages a token per four to five bytes.
-        tokens.reserveCapacity(bytes.count / 4)
+        tokens = TokenBuffer(capacity: bytes.count / 4 + 16)
     }
 
     static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
@@ -46,53 +46,84 @@ struct SwiftLexer {
         return (tokens.map { SwiftToken($0, in: bytes) }, controlByte)
     }
 
+    /// The most bytes of one file the lexer reads: tokens hold offsets and lines as
+    /// `UInt32` (half the memory of `Int`, for every token the parser copies).
+    static let byteLimit = Int(UInt32.max) - 1
+
     /// The tokens as byte ranges of `bytes` (the model reader's parser), and the offset
-    /// of the first control byte found in code.
-    static func lex(_ bytes: [UInt8]) -> (tokens: [LexedToken], controlByteOffset: Int?) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var lexer = SwiftLexer(buffer)
+    /// of the first control byte found in code. A file over `byteLimit` bytes (no compiler
+    /// reads one) is lexed up to it and reports the limit as that offset, so it is an
+    /// input error (`SwiftSourceBytes`), never read in part as if whole.
+    static func lex(_ bytes: [UInt8], byteLimit: Int = byteLimit) -> (tokens: [LexedToken], controlByteOffset: Int?) {
+        bytes.withUnsafeBufferPointer { whole in
+            var lexer = SwiftLexer(UnsafeBufferPointer(rebasing: whole.prefix(byteLimit)))
             lexer.run()
-            return (lexer.tokens, lexer.firstControlByte)
+            return (lexer.tokens.finish(), lexer.firstControlByte ?? (whole.count > byteLimit ? byteLimit : nil))
         }
     }
 
+    /// One jump per token on the role of its first byte (`ByteRole`), where a chain of
+    /// tests ran; blanks are skipped a run at a time.
     private mutating func run() {
         while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case ASCII.newline, ASCII.carriageReturn:
+            var byte = bytes[index]
+            if byte == ASCII.space {
+                // The commonest byte, one or a few at a time: skipped before the jump.
+                index += 1
+                while index < bytes.count, bytes[index] == ASCII.space { index += 1 }
+                guard index < bytes.count else { return }
+                byte = bytes[index]
+            }
+            switch roles[byte] {
+            case .blank:
+                index += 1
+                while index < bytes.count, roles[bytes[index]] == .blank { index += 1 }
+            case .lineBreak:
                 consumeOne()
-            case ASCII.space, ASCII.tab, 0x0B, 0x0C, 0:
-                index += 1
-            case ASCII.slash where peek(1) == ASCII.slash:
-                skipLineComment()
-            case ASCII.slash where peek(1) == ASCII.star:
-                skipBlockComment()
-            case ASCII.slash:
-                if let end = bareRegexEnd() { emit(.string, start: index, end: end); index = end } else { scanOperator() }
-            case ASCII.quote:
+            case .identifierStart:
+                scanIdentifier(kind: .identifier, from: index, line: line)
+            case .punctuation:
+                emitPunctuation(byte)
+            case .operatorCharacter:
+                // A lone `?`, `!` or `=` (most operators in declarations) without the run scan.
+                if Self.isMark(byte) || byte == ASCII.equals, index + 1 == bytes.count || !operatorCharacters.contains(bytes[index + 1]) {
+                    emitPunctuation(byte)
+                } else {
+                    scanOperator()
+                }
+            case .slash:
+                scanSlash()
+            case .quote:
                 scanString(hashes: 0)
-            case ASCII.hash:
+            case .hash:
                 scanPound()
-            case ASCII.at:
+            case .at:
                 scanAttribute()
-            case ASCII.backtick:
+            case .backtick:
                 scanEscapedIdentifier()
-            case _ where identifierStart.contains(byte):
-                scanIdentifier(kind: .identifier)
-            case _ where ASCII.isDigit(byte):
+            case .digit:
                 scanNumber()
-            case _ where punctuation.contains(byte):
-                emit(.punctuation, start: index, end: index + 1)
-                index += 1
-            case _ where operatorCharacters.contains(byte):
-                scanOperator()
-            default:
+            case .other:
                 // Control bytes and anything else Swift would reject. A control byte is
                 // noted: the file is then an input error, not a guess at what it meant.
                 if byte < 0x20 || byte == 0x7F, firstControlByte == nil { firstControlByte = index }
                 index += 1
             }
+        }
+    }
+
+    /// `//` and `/*` comments, a bare `/regex/`, or an operator starting with `/`.
+    private mutating func scanSlash() {
+        let next = peek(1)
+        if next == ASCII.slash {
+            skipLineComment()
+        } else if next == ASCII.star {
+            skipBlockComment()
+        } else if let end = bareRegexEnd() {
+            emit(.string, start: index, end: end)
+            index = end
+        } else {
+            scanOperator()
         }
     }
 
@@ -130,8 +161,8 @@ struct SwiftLexer {
         return end - position
     }
 
-    private mutating func emit(_ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int? = nil, escaped: Bool = false) {
-        append(kind, start: start, end: end, line: tokenLine ?? line, newlineBefore: sawNewline, escaped: escaped)
+    private mutating func emit(_ kind: SwiftToken.Kind, start: Int, end: Int, escaped: Bool = false) {
+        append(kind, start: start, end: end, line: line, newlineBefore: sawNewline, escaped: escaped)
         sawNewline = false
     }
 
@@ -146,6 +177,27 @@ struct SwiftLexer {
         tokens.append(LexedToken(
             kind: kind, byte: byte, word: word, newlineBefore: newlineBefore, escaped: escaped,
             start: lower, end: upper, line: tokenLine))
+    }
+
+    /// The one-byte punctuation token at `index` (in the file): `append` without its clamps.
+    @inline(__always)
+    private mutating func emitPunctuation(_ byte: UInt8) {
+        tokens.append(LexedToken(
+            kind: .punctuation, byte: byte, word: nil, newlineBefore: sawNewline, escaped: false,
+            start: index, end: index + 1, line: line))
+        sawNewline = false
+        index += 1
+    }
+
+    /// A name the scan found, `start < end <= bytes.count`: `append` without its clamps.
+    @inline(__always)
+    private mutating func emitName(_ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int) {
+        let first = bytes[start]
+        let byte = end - start == 1 && first < 0x80 ? first : 0
+        tokens.append(LexedToken(
+            kind: kind, byte: byte, word: words.word(bytes, start, end), newlineBefore: sawNewline, escaped: false,
+            start: start, end: end, line: tokenLine))
+        sawNewline = false
     }
 
     // MARK: - Comments
@@ -177,18 +229,25 @@ struct SwiftLexer {
 
     // MARK: - Names, numbers, operators
 
-    private mutating func scanIdentifier(kind: SwiftToken.Kind, tokenLine: Int? = nil) {
-        var end = index
-        while end < bytes.count, identifierPart.contains(bytes[end]) { end += 1 }
+    /// A name starting at `start` (an identifier-start byte; after the `@` or `#`).
+    private mutating func scanIdentifier(kind: SwiftToken.Kind, from start: Int, line tokenLine: Int) {
+        var end = identifierEnd(from: start + 1)
         // `@SwiftData.Model`: a qualified attribute name is one token.
         if kind == .attribute {
             while end + 1 < bytes.count, bytes[end] == ASCII.dot, identifierStart.contains(bytes[end + 1]) {
-                end += 1
-                while end < bytes.count, identifierPart.contains(bytes[end]) { end += 1 }
+                end = identifierEnd(from: end + 1)
             }
         }
-        emit(kind, start: index, end: end, line: tokenLine)
-        index = max(end, index + 1)
+        emitName(kind, start: start, end: end, line: tokenLine)
+        index = end
+    }
+
+    /// Where the run of identifier bytes from `position` ends.
+    @inline(__always)
+    private func identifierEnd(from position: Int) -> Int {
+        var end = position
+        while end < bytes.count, identifierPart.contains(bytes[end]) { end += 1 }
+        return end
     }
 
     private mutating func scanEscapedIdentifier() {
@@ -211,9 +270,7 @@ struct SwiftLexer {
             index += 1
             return
         }
-        let tokenLine = line
-        index += 1
-        scanIdentifier(kind: .attribute, tokenLine: tokenLine)
+        scanIdentifier(kind: .attribute, from: index + 1, line: line)
     }
 
     /// `#if`, `#Unique`, `#"raw"#`, `#/regex/#`, or a lone `#`.
@@ -225,9 +282,7 @@ struct SwiftLexer {
         } else if after < bytes.count, bytes[after] == ASCII.slash {
             scanExtendedRegex(hashes: count)
         } else if count == 1, let next = peek(1), ASCII.isIdentifierStart(next) {
-            let tokenLine = line
-            index += 1
-            scanIdentifier(kind: .pound, tokenLine: tokenLine)
+            scanIdentifier(kind: .pound, from: index + 1, line: line)
         } else {
             emit(.punctuation, start: index, end: index + 1)
             index += 1
@@ -254,23 +309,33 @@ struct SwiftLexer {
         index = end
     }
 
+    /// A run of operator characters from `index` (which holds one), up to a comment.
     private mutating func scanOperator() {
-        var end = index
+        var end = index + 1
+        var onlyMarks = Self.isMark(bytes[index])
         while end < bytes.count, operatorCharacters.contains(bytes[end]) {
             // A comment starts here, not an operator character.
-            if bytes[end] == ASCII.slash, end + 1 < bytes.count,
-               bytes[end + 1] == ASCII.slash || bytes[end + 1] == ASCII.star, end > index { break }
+            if bytes[end] == ASCII.slash, end + 1 < bytes.count, bytes[end + 1] == ASCII.slash || bytes[end + 1] == ASCII.star {
+                break
+            }
+            onlyMarks = onlyMarks && Self.isMark(bytes[end])
             end += 1
         }
-        let run = bytes[index..<end]
-        if run.allSatisfy({ $0 == ASCII.question || $0 == ASCII.bang }) || (run.count == 1 && run.first == ASCII.equals) {
+        if onlyMarks || (end == index + 1 && bytes[index] == ASCII.equals) {
             // `T??`, `x!`, `=`: the parser wants these one by one.
-            for position in index..<end { emit(.punctuation, start: position, end: position + 1) }
+            while index < end { emitPunctuation(bytes[index]) }
         } else {
-            emit(.operator, start: index, end: end)
+            tokens.append(LexedToken(
+                kind: .operator, byte: end == index + 1 ? bytes[index] : 0, word: nil, newlineBefore: sawNewline,
+                escaped: false, start: index, end: end, line: line))
+            sawNewline = false
+            index = end
         }
-        index = end
     }
+
+    /// `?` and `!`, which the parser reads one by one however they run together.
+    @inline(__always)
+    private static func isMark(_ byte: UInt8) -> Bool { byte == ASCII.question || byte == ASCII.bang }
 
     // MARK: - Literals
 
@@ -470,6 +535,7 @@ enum ASCII {
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+
     static func isIdentifierStart(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
     }
@@ -496,4 +562,92 @@ struct ByteClass: @unchecked Sendable {
 
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
+}
+
+/// What a byte starts in code: the lexer's main loop jumps on one load from this table,
+/// where it tested byte classes one after another.
+enum ByteRole: UInt8 {
+    /// Space, tab, vertical tab, form feed and NUL (the compiler reads NUL as a space).
+    case blank
+    case lineBreak, identifierStart, digit, punctuation, operatorCharacter
+    case slash, quote, hash, at, backtick
+    /// Anything else, control bytes among them.
+    case other
+
+    static let table = ByteRoleTable()
+
+    /// The role, tested in the order the lexer's cases used to run.
+    fileprivate static func of(_ byte: UInt8) -> ByteRole {
+        switch byte {
+        case ASCII.newline, ASCII.carriageReturn: return .lineBreak
+        case ASCII.space, ASCII.tab, 0x0B, 0x0C, 0: return .blank
+        case ASCII.slash: return .slash
+        case ASCII.quote: return .quote
+        case ASCII.hash: return .hash
+        case ASCII.at: return .at
+        case ASCII.backtick: return .backtick
+        case _ where ASCII.isIdentifierStart(byte): return .identifierStart
+        case _ where ASCII.isDigit(byte): return .digit
+        case _ where ASCII.punctuation.contains(byte): return .punctuation
+        case _ where ASCII.operatorCharacters.contains(byte): return .operatorCharacter
+        default: return .other
+        }
+    }
+}
+
+/// `ByteRole.of` for every byte, made once for the process.
+struct ByteRoleTable: @unchecked Sendable {
+    private let table: UnsafePointer<ByteRole>
+
+    fileprivate init() {
+        let table = UnsafeMutablePointer<ByteRole>.allocate(capacity: 256)
+        for byte in 0...255 { (table + byte).initialize(to: ByteRole.of(UInt8(byte))) }
+        self.table = UnsafePointer(table)
+    }
+
+    @inline(__always)
+    subscript(_ byte: UInt8) -> ByteRole { table[Int(byte)] }
+}
+
+/// The lexer's tokens as they are found: one capacity test per token, where
+/// `Array.append` also asks the runtime whether the storage is shared. `finish` hands
+/// them over as an array and frees the buffer.
+private struct TokenBuffer {
+    private var base: UnsafeMutablePointer<LexedToken>
+    private var capacity: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ token: LexedToken) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: token)
+        count += 1
+    }
+
+    var last: LexedToken? { count > 0 ? base[count - 1] : nil }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<LexedToken>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        (base, capacity) = (larger, capacity * 2)
+    }
+
+    /// The tokens, once: the buffer is freed. Copied as one block of memory (the array
+    /// initializer from a buffer copies token by token).
+    consuming func finish() -> [LexedToken] {
+        defer { base.deallocate() }
+        return [LexedToken](unsafeUninitializedCapacity: count) { array, initialized in
+            // Tokens are plain values (no references): copying their bytes initializes them.
+            if let target = array.baseAddress {
+                UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: count * MemoryLayout<LexedToken>.stride)
+            }
+            initialized = count
+        }
+    }
 }

@@ -23,8 +23,15 @@ enum SwiftSourceBytes {
         }
     }
 
-    static func diagnostic(_ bytes: [UInt8], offset: Int, file: String) -> ModelDiagnostic {
+    static func diagnostic(_ bytes: [UInt8], offset: Int, file: String, byteLimit: Int = SwiftLexer.byteLimit) -> ModelDiagnostic {
         let line = UTF8Check.line(of: offset, in: bytes)
+        guard offset < byteLimit else {
+            // The lexer's cut of a file larger than it reads (`SwiftLexer.lex`).
+            return ModelDiagnostic(
+                kind: .parseError,
+                message: "\(file):\(line): the file is larger than \(byteLimit) bytes, more than the model reader reads, so the declarations after this line cannot be read; split the file into smaller ones",
+                file: file, line: line)
+        }
         let hex = String(bytes[offset], radix: 16, uppercase: true)
         let byte = "0x" + (hex.count == 1 ? "0" : "") + hex
         let what = bytes[offset] == 0 ? "a NUL byte (\(byte))" : "the control byte \(byte)"

@@ -69,8 +69,10 @@ package struct SwiftToken: Sendable, Equatable {
 }
 
 /// A token as the model reader's parser sees it: where its text lies in the file, not the
-/// text. Made of plain values, so tokens are copied as bytes (no reference counting), and
-/// a String is made only for the few tokens whose text goes into a declaration.
+/// text. Sixteen bytes of plain values (offsets and line as `UInt32`: the lexer reads at
+/// most `SwiftLexer.byteLimit` bytes), so tokens are copied as bytes, two loads each (no
+/// reference counting), and a String is made only for the few tokens whose text goes
+/// into a declaration.
 struct LexedToken: Sendable {
     var kind: SwiftToken.Kind
     /// The one byte of a punctuation token (every one is a single ASCII byte), else 0.
@@ -78,14 +80,33 @@ struct LexedToken: Sendable {
     /// The word it spells when the reader knows it (identifiers, `@` and `#` names):
     /// keyword tests compare a code, not strings.
     var word: SwiftWord?
-    var newlineBefore: Bool
+    private var flags: UInt8
+    private var startOffset: UInt32
+    private var endOffset: UInt32
+    private var lineNumber: UInt32
+
+    private static let newlineBeforeFlag: UInt8 = 1, escapedFlag: UInt8 = 2
+
+    /// `start`, `end` and `line` are at most `SwiftLexer.byteLimit` (the lexer's bound).
+    @inline(__always)
+    init(kind: SwiftToken.Kind, byte: UInt8, word: SwiftWord?, newlineBefore: Bool, escaped: Bool, start: Int, end: Int, line: Int) {
+        self.kind = kind
+        self.byte = byte
+        self.word = word
+        flags = (newlineBefore ? Self.newlineBeforeFlag : 0) | (escaped ? Self.escapedFlag : 0)
+        startOffset = UInt32(truncatingIfNeeded: start)
+        endOffset = UInt32(truncatingIfNeeded: end)
+        lineNumber = UInt32(truncatingIfNeeded: line)
+    }
+
+    var newlineBefore: Bool { flags & Self.newlineBeforeFlag != 0 }
     /// A backticked identifier, never a keyword.
-    var escaped: Bool
+    var escaped: Bool { flags & Self.escapedFlag != 0 }
     /// `SwiftToken.text`'s bytes: `source[start..<end]`.
-    var start: Int
-    var end: Int
+    var start: Int { Int(startOffset) }
+    var end: Int { Int(endOffset) }
     /// 1-based line where the token starts.
-    var line: Int
+    var line: Int { Int(lineNumber) }
 
     var length: Int { end - start }
 

@@ -49,57 +49,82 @@ enum SwiftWord: String, CaseIterable, Sendable {
     }
 }
 
-/// Finds the `SwiftWord` a byte range spells: a hash of its length and end bytes picks a
-/// short chain of candidates, compared byte by byte. Made once, for the process.
-struct SwiftWordTable: Sendable {
+/// Finds the `SwiftWord` a byte range spells. A hash of its length and end bytes picks a
+/// slot of a table ten times larger than the word list, so a name that is no word mostly
+/// finds an empty slot and is rejected without a byte compared; a word that shares a slot
+/// takes the next free one (linear probing). A candidate is compared eight bytes at a
+/// time. The tables are plain memory, made once for the process: no bounds test or
+/// reference count per lookup.
+struct SwiftWordTable: @unchecked Sendable {
     static let shared = SwiftWordTable()
 
-    private static let slots = 512
-    /// The first candidate of each hash slot (an index into `words`), -1 for none.
-    private let heads: [Int]
-    /// The next candidate in the same slot, -1 at the end of the chain.
-    private let next: [Int]
-    private let words: [SwiftWord]
-    /// Every word's bytes, one after another; word `i` is `spellings[offsets[i]..<offsets[i + 1]]`.
-    private let spellings: [UInt8]
-    private let offsets: [Int]
+    private struct Entry {
+        var word: SwiftWord
+        var length: Int
+        /// Its first eight bytes (zero past its end), little-endian as a load reads them.
+        var prefix: UInt64
+        /// Where its bytes start in `spellings`.
+        var offset: Int
+    }
+
+    private static let slotCount = 1024
+    /// Per slot: 0 when empty, else 1 + the index in `entries` of the word placed there.
+    private let slots: UnsafeMutablePointer<UInt8>
+    private let entries: UnsafeMutablePointer<Entry>
+    private let spellings: UnsafeMutablePointer<UInt8>
 
     private init() {
-        words = SwiftWord.allCases
-        var spellings: [UInt8] = [], offsets = [0]
-        for word in words {
-            spellings += word.rawValue.utf8
-            offsets.append(spellings.count)
+        let all = SwiftWord.allCases
+        // Slot entries are one byte, and most slots stay empty (so probes end).
+        precondition(all.count < 255 && all.count * 4 < Self.slotCount, "SwiftWordTable: too many words for its slots")
+        let utf8 = all.map { Array($0.rawValue.utf8) }
+        entries = .allocate(capacity: all.count)
+        spellings = .allocate(capacity: utf8.reduce(0) { $0 + $1.count })
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: 0, count: Self.slotCount)
+        var offset = 0
+        for (index, spelling) in utf8.enumerated() {
+            let prefix = spelling.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+            (entries + index).initialize(to: Entry(word: all[index], length: spelling.count, prefix: prefix, offset: offset))
+            (spellings + offset).initialize(from: spelling, count: spelling.count)
+            offset += spelling.count
+            var slot = Self.slot(count: spelling.count, first: spelling[0], last: spelling[spelling.count - 1])
+            while slots[slot] != 0 { slot = (slot &+ 1) & (Self.slotCount - 1) }
+            slots[slot] = UInt8(index + 1)
         }
-        var heads = [Int](repeating: -1, count: Self.slots), next = [Int](repeating: -1, count: words.count)
-        for (index, word) in words.enumerated() {
-            let utf8 = Array(word.rawValue.utf8)
-            let slot = Self.slot(count: utf8.count, first: utf8[0], last: utf8[utf8.count - 1])
-            next[index] = heads[slot]
-            heads[slot] = index
-        }
-        (self.spellings, self.offsets, self.heads, self.next) = (spellings, offsets, heads, next)
     }
 
     @inline(__always)
     private static func slot(count: Int, first: UInt8, last: UInt8) -> Int {
-        (count &* 37 &+ Int(first) &* 11 &+ Int(last)) & (slots - 1)
+        (count &* 37 &+ Int(first) &* 11 &+ Int(last)) & (slotCount - 1)
     }
 
-    /// The word `bytes[start..<end]` spells, if the reader knows it.
+    /// The word `bytes[start..<end]` spells, if the reader knows it (`end <= bytes.count`).
+    @inline(__always)
     func word(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> SwiftWord? {
         guard end > start else { return nil }
-        var candidate = heads[Self.slot(count: end - start, first: bytes[start], last: bytes[end - 1])]
-        while candidate >= 0 {
-            let lower = offsets[candidate], upper = offsets[candidate + 1]
-            if upper - lower == end - start, spells(bytes, start, from: lower, to: upper) { return words[candidate] }
-            candidate = next[candidate]
+        var slot = Self.slot(count: end &- start, first: bytes[start], last: bytes[end &- 1])
+        while slots[slot] != 0 {
+            let entry = entries[Int(slots[slot]) &- 1]
+            if entry.length == end &- start, spells(entry, bytes, start) { return entry.word }
+            slot = (slot &+ 1) & (Self.slotCount - 1)
         }
         return nil
     }
 
-    private func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, from lower: Int, to upper: Int) -> Bool {
-        for offset in 0..<(upper - lower) where bytes[start + offset] != spellings[lower + offset] { return false }
+    /// Whether the `entry.length` bytes at `start` (all in `bytes`) are `entry`'s spelling.
+    @inline(__always)
+    private func spells(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        guard let base = bytes.baseAddress, start &+ 8 <= bytes.count else { return spellsByte(entry, bytes, start, from: 0) }
+        let loaded = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).littleEndian
+        let mask: UInt64 = entry.length >= 8 ? ~0 : (1 << (8 &* UInt64(entry.length))) &- 1
+        return loaded & mask == entry.prefix && (entry.length <= 8 || spellsByte(entry, bytes, start, from: 8))
+    }
+
+    /// `spells` from byte `first` on, one byte at a time: past the first eight bytes, or
+    /// near the end of the file where eight bytes cannot be loaded.
+    private func spellsByte(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, from first: Int) -> Bool {
+        for offset in first..<entry.length where bytes[start &+ offset] != spellings[entry.offset &+ offset] { return false }
         return true
     }
 }
