@@ -19,7 +19,7 @@ extension SwiftDeclarationParser {
         return first?.isKeyword(.willSet) == true || first?.isKeyword(.didSet) == true
     }
 
-    mutating func parseVariables(attributes: [ParsedAttribute], isStatic: Bool) {
+    mutating func parseVariables(attributes: DeclarationAttributes, isStatic: Bool) {
         index += 1  // var / let
         while index < tokens.count {
             let binding = parseBinding()
@@ -128,18 +128,13 @@ extension SwiftDeclarationParser {
         }
     }
 
-    private mutating func record(_ binding: Binding, attributes: [ParsedAttribute], isStatic: Bool) {
+    private mutating func record(_ binding: Binding, attributes: DeclarationAttributes, isStatic: Bool) {
         guard let name = binding.name else { return }
         if let model = currentModel {
-            guard !isStatic, isStored(binding) else { return }
-            let attribute = attributes.last { $0.word == .attribute || $0.word == .swiftDataAttribute }
-                .map { AttributeArgumentParser.attribute(tokens[$0.arguments], in: source) }
-            if attributes.contains(where: { $0.word == .transient || $0.word == .swiftDataTransient })
-                || attribute?.options.contains("ephemeral") == true {
-                return
-            }
-            let relationship = attributes.last { $0.word == .relationship || $0.word == .swiftDataRelationship }
-                .map { AttributeArgumentParser.relationship(tokens[$0.arguments], in: source) }
+            guard !isStatic, isStored(binding), !attributes.isTransient else { return }
+            let attribute = attributes.attribute.map { AttributeArgumentParser.attribute(tokens[$0], in: source) }
+            if attribute?.options.contains("ephemeral") == true { return }
+            let relationship = attributes.relationship.map { AttributeArgumentParser.relationship(tokens[$0], in: source) }
             appendProperty(name, binding: binding, attribute: attribute, relationship: relationship, to: model)
             return
         }
