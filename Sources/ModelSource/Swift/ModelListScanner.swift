@@ -1,5 +1,3 @@
-import SchemaGateBasics
-
 /// Finds the calls that register model types, wherever they are (an `App` initializer,
 /// a view modifier, a helper): `Schema([A.self, B.self])`, `Schema(versionedSchema:
 /// V2.self)`, `ModelContainer(for: A.self, B.self, configurations: ...)` and
@@ -11,9 +9,8 @@ import SchemaGateBasics
 enum ModelListScanner {
     static func calls(in tokens: [LexedToken], source: [UInt8]) -> [ModelListDeclaration] {
         var lists: [ModelListDeclaration] = []
-        // Most files hold no `#Preview`: the matching of every bracket its bodies need is skipped
-        // (and, without the word in the bytes, the pass over the tokens that looks for one).
-        let hasPreview = ByteSearch.contains(source, previewWord) && tokens.contains { $0.kind == .pound && $0.word == .preview }
+        // Most files hold no `#Preview`: the matching of every bracket its bodies need is skipped.
+        let hasPreview = tokens.contains { $0.kind == .pound && $0.word == .preview }
         var previews = PreviewBodies(hasPreview ? previewBodies(in: tokens, matches: matchingBrackets(in: tokens)) : [])
         for (index, closing) in registeringCalls(in: tokens) {
             let token = tokens[index]
@@ -32,20 +29,16 @@ enum ModelListScanner {
 
     /// Each `Schema(`, `ModelContainer(`, `modelContainer(` in order: the index of its name,
     /// and of the `)` that closes its `(` (nil: never closed). One pass with a stack of the
-    /// open parentheses, which notes the closing ones of these calls only. It starts at the
-    /// first call: a `(` opened before it closes after it, so it cannot close a call (and a
-    /// `)` of one finds no call's `(` on the stack either way).
+    /// open parentheses, which notes the closing ones of these calls only.
     static func registeringCalls(in tokens: [LexedToken]) -> [(name: Int, close: Int?)] {
-        var first = 0
-        while first + 1 < tokens.count, !isRegisteringCall(at: first, in: tokens) { first += 1 }
-        guard first + 1 < tokens.count else { return [] }
         var calls: [(name: Int, close: Int?)] = []
         var open: [Int] = []  // per open `(`: its call's place in `calls`, or -1
-        for index in (first + 1)..<tokens.count where tokens[index].kind == .punctuation {
+        for index in tokens.indices where tokens[index].kind == .punctuation {
             if tokens[index].byte == ASCII.openParen {
-                if isRegisteringCall(at: index - 1, in: tokens) {
+                let name = index - 1
+                if name >= 0, tokens[name].kind == .identifier, !tokens[name].escaped, isRegisteringCall(tokens[name].word) {
                     open.append(calls.count)
-                    calls.append((index - 1, nil))
+                    calls.append((name, nil))
                 } else {
                     open.append(-1)
                 }
@@ -56,13 +49,10 @@ enum ModelListScanner {
         return calls
     }
 
-    /// `Schema`, `ModelContainer` or `modelContainer` at `name`, followed by `(`.
+    /// `Schema`, `ModelContainer`, `modelContainer`.
     @inline(__always)
-    private static func isRegisteringCall(at name: Int, in tokens: [LexedToken]) -> Bool {
-        let token = tokens[name]
-        guard token.kind == .identifier, !token.escaped,
-              token.word == .schema || token.word == .modelContainerType || token.word == .modelContainer else { return false }
-        return tokens[name + 1].isPunctuation("(")
+    private static func isRegisteringCall(_ word: SwiftWord?) -> Bool {
+        word == .schema || word == .modelContainerType || word == .modelContainer
     }
 
     /// `Schema([A.self])` registers; `Schema(versionedSchema: V2.self)` and
@@ -216,6 +206,5 @@ enum ModelListScanner {
     /// Registration lists are short; a longer "call" is broken or generated input, and
     /// skipping it keeps the scan linear however calls nest.
     static let longestCall = 10_000
-    static let previewWord = Array("Preview".utf8)
     static let linearSearchLimit = 16
 }

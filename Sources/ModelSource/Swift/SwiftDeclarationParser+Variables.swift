@@ -67,20 +67,21 @@ extension SwiftDeclarationParser {
     private mutating func parseTypeAnnotation() -> Range<Int> {
         let start = index
         var depth = 0
-        while index < tokens.count {
+        // Punctuation is one byte: one switch on it, not a compare per bracket.
+        scan: while index < tokens.count {
             let token = tokens[index]
-            if depth == 0 {
-                if token.isPunctuation("=") || token.isPunctuation("{") || token.isPunctuation(",")
-                    || token.isPunctuation(";") || token.isPunctuation("}") || (token.newlineBefore && index > start) {
-                    break
+            if depth == 0, token.newlineBefore, index > start { break }
+            if token.kind == .punctuation {
+                switch token.byte {
+                case UInt8(ascii: "="), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "}"):
+                    if depth == 0 { break scan }
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+                case UInt8(ascii: ">"): if !(index > start && isArrowStart(tokens[index - 1])) { depth -= 1 }
+                default: break
                 }
+                if depth < 0 { break }
             }
-            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("<") { depth += 1 }
-            if token.isPunctuation(")") || token.isPunctuation("]") { depth -= 1 }
-            if token.isPunctuation(">"), !(index > start && isArrowStart(tokens[index - 1])) {
-                depth -= 1
-            }
-            if depth < 0 { break }
             index += 1
         }
         return start..<index
@@ -94,15 +95,8 @@ extension SwiftDeclarationParser {
         while index < tokens.count {
             let token = tokens[index]
             if depth == 0 {
-                if token.isPunctuation(";") || token.isPunctuation("}") || token.isPunctuation(")") || token.isPunctuation("]") {
-                    break
-                }
-                if token.isPunctuation(","), index + 2 < tokens.count, tokens[index + 1].kind == .identifier,
-                   tokens[index + 2].isPunctuation(":") || tokens[index + 2].isPunctuation("=") {
-                    break
-                }
-                if token.isPunctuation("{"), isObserverBlock(at: index) { break }
                 if token.newlineBefore, index > start, !continuesExpression(token) { break }
+                if token.kind == .punctuation, endsExpression(token.byte, at: index) { break }
             }
             if token.kind == .punctuation {
                 if token.byte == ASCII.openParen || token.byte == ASCII.openBracket || token.byte == ASCII.openBrace { depth += 1 }
@@ -111,6 +105,19 @@ extension SwiftDeclarationParser {
             index += 1
         }
         return start..<index
+    }
+
+    /// Whether punctuation `byte` at `position`, outside brackets, ends an initial value:
+    /// one switch on the byte, not a compare per kind of end.
+    private func endsExpression(_ byte: UInt8, at position: Int) -> Bool {
+        switch byte {
+        case UInt8(ascii: ";"), UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): return true
+        case UInt8(ascii: ","):
+            return position + 2 < tokens.count && tokens[position + 1].kind == .identifier
+                && (tokens[position + 2].isPunctuation(":") || tokens[position + 2].isPunctuation("="))
+        case UInt8(ascii: "{"): return isObserverBlock(at: position)
+        default: return false
+        }
     }
 
     /// A line starting with `.member`, an operator, `?`/`:` of a ternary, or a closure
@@ -180,11 +187,12 @@ extension SwiftDeclarationParser {
             }
             return
         }
-        let type = typeText ?? ""
+        // Most such properties have no annotation (`let schema = Schema(...)`): nothing to search.
+        func typeMentions(_ name: String) -> Bool { typeText.map { ByteSearch.contains($0, name) } ?? false }
         let origin: ModelListDeclaration.Source
-        if ByteSearch.contains(type, "VersionedSchema.Type") {
+        if typeMentions("VersionedSchema.Type") {
             origin = .migrationPlan
-        } else if ByteSearch.contains(type, "PersistentModel.Type") || (name == "models" && !currentPath.isEmpty) {
+        } else if typeMentions("PersistentModel.Type") || (name == "models" && !currentPath.isEmpty) {
             origin = .property(name: name)
         } else {
             return

@@ -237,9 +237,14 @@ struct SwiftDeclarationParser {
         let start = index
         skipStatement()
         guard let type = scopes.last?.type, result.types[type].kind == .enum else { return }
-        for element in splitTopLevel(tokens[start..<index], separator: ",") {
-            if let name = element.first, name.kind == .identifier { result.types[type].cases.append(text(name)) }
+        let elements = splitTopLevel(tokens[start..<index], separator: ",")
+        // Counted first, so the names take one allocation (`case a, b, c` on one line).
+        var names: [String] = []
+        names.reserveCapacity(elements.reduce(0) { count, _ in count + 1 })
+        for element in elements {
+            if let name = element.first, name.kind == .identifier { names.append(text(name)) }
         }
+        if result.types[type].cases.isEmpty { result.types[type].cases = names } else { result.types[type].cases += names }
     }
 
     /// `: A, B.C, D<E>` up to `where` or the body.
