@@ -155,7 +155,7 @@ extension SwiftDeclarationParser {
         _ name: LexedToken, binding: Binding, attribute: consuming AttributeArguments?,
         relationship: consuming RelationshipArguments?, to model: Int
     ) {
-        let defaultValue = binding.initializer.map { DefaultValueClassifier.classify(tokens[$0], in: source) }
+        let defaultValue = binding.initializer.map { initialValue($0) }
         // One append per case, so the matched text and annotation are moved into the
         // declaration; reading them out of an optional tuple copied both.
         switch binding.type.map({ TypeText.annotated(tokens[$0], in: source) ?? Self.renderedType(tokens[$0], in: source) }) {

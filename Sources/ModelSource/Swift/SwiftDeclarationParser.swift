@@ -15,6 +15,8 @@ struct SwiftDeclarationParser {
     var result: SwiftFileDeclarations
     /// Open type bodies, innermost last.
     var scopes: [Scope] = []
+    /// Models' initial values classified so far, by their spelling.
+    var recentInitialValues = RecentInitialValues()
 
     struct Scope {
         var path: [String]
