@@ -103,6 +103,30 @@ import TestSupport
         }
     }
 
+    /// Types and initial values are remembered by their bytes while a file is read: each
+    /// property must get what reading it alone gives, whether spelled like an earlier one,
+    /// differently at the same length (`Int` and `Url`), or after more spellings than are kept.
+    @Test func rememberedTypesAndValuesAreWhatReadingAloneGives() {
+        var generator = SeededGenerator(seed: 7)
+        let types = ["Int", "Url", "Int?", "[Tag]?", "[Tag]", "Tag?", "Set<Int>", "[String: Int]", "Kind"]
+            + (0..<20).map { "T\($0)" }
+        let values = ["Kind.one", "Kind.two", "Kind.one.rawValue", "[1, 2]", "[\"a\"]", "[]", "Date()", "Set<Int>()", "-1", "1"]
+        let lines = (0..<200).map { index in
+            "var p\(index): \(types.randomElement(using: &generator)!) = \(values.randomElement(using: &generator)!)"
+        }
+        func properties(_ body: [String]) -> [PropertyDeclaration] {
+            let bytes = Array(("@Model final class A {\n" + body.joined(separator: "\n") + "\n}\n").utf8)
+            return SwiftModelParser.parse(bytes, file: "").models.first?.properties ?? []
+        }
+        let together = properties(lines)
+        #expect(together.count == lines.count)
+        for (line, property) in zip(lines, together) {
+            var alone = properties([line]).first
+            alone?.line = property.line
+            #expect(alone == property, "\(line)")
+        }
+    }
+
     @Test func numberLiteralsAndCapitalisedNames() {
         let numbers = ["0": DefaultValue.integer, "1_000": .integer, "0xFF": .integer, "0xE": .integer, "1.5": .float,
                        "1e5": .float, "1E-5": .float, "0x1p3": .float, "0X1P3": .float, "07": .integer]

@@ -53,6 +53,7 @@ enum AttributeArgumentParser {
     private static func keyPath(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> [String]? {
         guard tokens.first?.isPunctuation("\\") == true else { return nil }
         var names: [String] = []
+        names.reserveCapacity(4)  // `\Schema.Item.tags` in one allocation, not one per doubling
         for token in tokens.dropFirst() {
             guard token.kind == .identifier || token.isPunctuation(".") || token.isPunctuation("?") || token.isPunctuation("!") else { break }
             if token.kind == .identifier { names.append(token.text(in: source)) }

@@ -1,18 +1,19 @@
 /// Recognises the initial values a type can be read from without a compiler.
 enum DefaultValueClassifier {
-    /// A slice of the file's tokens; one token (most initial values) is read in place.
-    static func classify(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> DefaultValue {
-        if tokens.count == 1, let only = tokens.first { return single(only, in: source) }
-        return classify(Array(tokens), in: source)
+    static func classify(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
+        classify(tokens[...], in: source)
     }
 
-    static func classify(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
+    /// A slice of the file's tokens, read in place (its indices are the file's): copying
+    /// it into an array cost an allocation per initial value.
+    static func classify(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> DefaultValue {
         guard let first = tokens.first else { return .other }
         if tokens.count == 1 { return single(first, in: source) }
         // `-1`, `-0.5`
+        let second = tokens.startIndex + 1
         if tokens.count == 2, first.kind == .operator, first.length == 1, source[first.start] == ASCII.minus,
-           tokens[1].kind == .number {
-            return single(tokens[1], in: source)
+           tokens[second].kind == .number {
+            return single(tokens[second], in: source)
         }
         if first.isPunctuation("[") { return bracketed(tokens, in: source) }
         if first.kind == .identifier, !first.escaped, startsUppercase(first, in: source) {
@@ -75,55 +76,62 @@ enum DefaultValueClassifier {
     }
 
     /// `[]`, `["a", "b"]`, `[1, 2]`, `[String]()`, `[String: Int]()`.
-    private static func bracketed(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
-        guard let close = closingIndex(tokens, from: 0) else { return .other }
-        let inside = tokens[1..<close]
+    private static func bracketed(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> DefaultValue {
+        let open = tokens.startIndex
+        guard let close = closingIndex(tokens, from: open) else { return .other }
+        let inside = tokens[(open + 1)..<close]
         let rest = tokens[(close + 1)...]
         if rest.count == 2, rest.first?.isPunctuation("(") == true, rest.last?.isPunctuation(")") == true {
-            return .constructor(type: TypeText.render(tokens[0...close], in: source), optional: false)
+            return .constructor(type: TypeText.render(tokens[open...close], in: source), optional: false)
         }
         guard rest.isEmpty else { return .other }
-        let elements = splitTopLevel(inside, separator: ",").filter { !$0.isEmpty }
-        guard !elements.isEmpty else { return .array(element: nil) }
-        if elements.allSatisfy({ $0.count == 1 && $0.first?.kind == .string }) { return .array(element: "String") }
-        if elements.allSatisfy({ $0.count == 1 && $0.first.map { single($0, in: source) } == .integer }) {
-            return .array(element: "Int")
+        // The non-empty elements, asked of in one pass: all strings, all integers, or neither.
+        var (any, allStrings, allIntegers) = (false, true, true)
+        for element in splitTopLevel(inside, separator: ",") where !element.isEmpty {
+            any = true
+            let only = element.count == 1 ? element.first : nil
+            if only?.kind != .string { allStrings = false }
+            if allIntegers, only.map({ single($0, in: source) }) != .integer { allIntegers = false }
         }
+        guard any else { return .array(element: nil) }
+        if allStrings { return .array(element: "String") }
+        if allIntegers { return .array(element: "Int") }
         return .array(element: nil)
     }
 
     /// `Date()`, `URL(string: "x")`, `Set<String>()`, `Kind.default`, `Kind.default.rawValue`.
-    private static func named(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
+    private static func named(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> DefaultValue {
         var path: [String] = []
         path.reserveCapacity(4)  // `Kind.default.rawValue` without regrowing
-        var index = 0
+        var index = tokens.startIndex
+        let end = tokens.endIndex
         var generic = ""
-        while index < tokens.count, tokens[index].kind == .identifier {
+        while index < end, tokens[index].kind == .identifier {
             path.append(tokens[index].text(in: source))
             index += 1
-            if index < tokens.count, tokens[index].isPunctuation("<"), let close = closingAngle(tokens, from: index) {
+            if index < end, tokens[index].isPunctuation("<"), let close = closingAngle(tokens, from: index) {
                 generic = TypeText.render(tokens[index...close], in: source)
                 index = close + 1
             }
-            guard index + 1 < tokens.count, tokens[index].isPunctuation("."), tokens[index + 1].kind == .identifier else { break }
+            guard index + 1 < end, tokens[index].isPunctuation("."), tokens[index + 1].kind == .identifier else { break }
             index += 1
         }
-        if index == tokens.count { return .member(path: path) }
-        guard tokens[index].isPunctuation("("), closingIndex(tokens, from: index) == tokens.count - 1 else { return .other }
+        if index == end { return .member(path: path) }
+        guard tokens[index].isPunctuation("("), closingIndex(tokens, from: index) == end - 1 else { return .other }
         // `Type(...)` or `Type.init(...)`; `Kind.make()` returns who knows what.
         if path.last == "init" { path.removeLast() }
         guard let last = path.last, startsUppercase(last) else { return .other }
-        let firstLabel = tokens.count > index + 2 && tokens[index + 2].isPunctuation(":") ? tokens[index + 1].text(in: source) : nil
+        let firstLabel = end > index + 2 && tokens[index + 2].isPunctuation(":") ? tokens[index + 1].text(in: source) : nil
         let failable = path == ["URL"] && firstLabel == "string"
         return .constructor(type: path.joined(separator: ".") + generic, optional: failable)
     }
 
     /// Punctuation is one byte: brackets are compared by it.
-    private static func closingIndex(_ tokens: [LexedToken], from open: Int) -> Int? {
+    private static func closingIndex(_ tokens: ArraySlice<LexedToken>, from open: Int) -> Int? {
         let opener = tokens[open].byte
         let closer = opener == ASCII.openParen ? ASCII.closeParen : opener == ASCII.openBracket ? ASCII.closeBracket : ASCII.closeBrace
         var depth = 0
-        for index in open..<tokens.count where tokens[index].kind == .punctuation {
+        for index in open..<tokens.endIndex where tokens[index].kind == .punctuation {
             if tokens[index].byte == opener { depth += 1 }
             if tokens[index].byte == closer {
                 depth -= 1
@@ -133,9 +141,9 @@ enum DefaultValueClassifier {
         return nil
     }
 
-    private static func closingAngle(_ tokens: [LexedToken], from open: Int) -> Int? {
+    private static func closingAngle(_ tokens: ArraySlice<LexedToken>, from open: Int) -> Int? {
         var depth = 0
-        for index in open..<tokens.count {
+        for index in open..<tokens.endIndex {
             if tokens[index].isPunctuation("<") { depth += 1 }
             if tokens[index].isPunctuation(">") {
                 depth -= 1

@@ -100,6 +100,7 @@ enum ModelListScanner {
     /// is `label`.
     static func labeled(_ arguments: [LexedToken], keeping label: ArgumentLabel) -> [LexedToken] {
         var kept: [LexedToken] = []
+        kept.reserveCapacity(arguments.count)  // one allocation, not one per doubling
         var current = ArgumentLabel.unlabeled
         for argument in splitTopLevel(arguments[...], separator: ",") {
             let first = argument.startIndex
@@ -115,6 +116,7 @@ enum ModelListScanner {
     static func outsideCalls(_ tokens: [LexedToken]) -> [LexedToken] {
         var depth = 0
         var kept: [LexedToken] = []
+        kept.reserveCapacity(tokens.count)
         for token in tokens {
             if token.isPunctuation("(") { depth += 1 }
             if depth == 0 { kept.append(token) }

@@ -19,7 +19,7 @@ extension SwiftDeclarationParser {
         return first?.isKeyword(.willSet) == true || first?.isKeyword(.didSet) == true
     }
 
-    mutating func parseVariables(attributes: [ParsedAttribute], isStatic: Bool) {
+    mutating func parseVariables(attributes: DeclarationAttributes, isStatic: Bool) {
         index += 1  // var / let
         while index < tokens.count {
             let binding = parseBinding()
@@ -67,20 +67,21 @@ extension SwiftDeclarationParser {
     private mutating func parseTypeAnnotation() -> Range<Int> {
         let start = index
         var depth = 0
-        while index < tokens.count {
+        // Punctuation is one byte: one switch on it, not a compare per bracket.
+        scan: while index < tokens.count {
             let token = tokens[index]
-            if depth == 0 {
-                if token.isPunctuation("=") || token.isPunctuation("{") || token.isPunctuation(",")
-                    || token.isPunctuation(";") || token.isPunctuation("}") || (token.newlineBefore && index > start) {
-                    break
+            if depth == 0, token.newlineBefore, index > start { break }
+            if token.kind == .punctuation {
+                switch token.byte {
+                case UInt8(ascii: "="), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "}"):
+                    if depth == 0 { break scan }
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+                case UInt8(ascii: ">"): if !(index > start && isArrowStart(tokens[index - 1])) { depth -= 1 }
+                default: break
                 }
+                if depth < 0 { break }
             }
-            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("<") { depth += 1 }
-            if token.isPunctuation(")") || token.isPunctuation("]") { depth -= 1 }
-            if token.isPunctuation(">"), !(index > start && isArrowStart(tokens[index - 1])) {
-                depth -= 1
-            }
-            if depth < 0 { break }
             index += 1
         }
         return start..<index
@@ -94,15 +95,8 @@ extension SwiftDeclarationParser {
         while index < tokens.count {
             let token = tokens[index]
             if depth == 0 {
-                if token.isPunctuation(";") || token.isPunctuation("}") || token.isPunctuation(")") || token.isPunctuation("]") {
-                    break
-                }
-                if token.isPunctuation(","), index + 2 < tokens.count, tokens[index + 1].kind == .identifier,
-                   tokens[index + 2].isPunctuation(":") || tokens[index + 2].isPunctuation("=") {
-                    break
-                }
-                if token.isPunctuation("{"), isObserverBlock(at: index) { break }
                 if token.newlineBefore, index > start, !continuesExpression(token) { break }
+                if token.kind == .punctuation, endsExpression(token.byte, at: index) { break }
             }
             if token.kind == .punctuation {
                 if token.byte == ASCII.openParen || token.byte == ASCII.openBracket || token.byte == ASCII.openBrace { depth += 1 }
@@ -111,6 +105,19 @@ extension SwiftDeclarationParser {
             index += 1
         }
         return start..<index
+    }
+
+    /// Whether punctuation `byte` at `position`, outside brackets, ends an initial value:
+    /// one switch on the byte, not a compare per kind of end.
+    private func endsExpression(_ byte: UInt8, at position: Int) -> Bool {
+        switch byte {
+        case UInt8(ascii: ";"), UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): return true
+        case UInt8(ascii: ","):
+            return position + 2 < tokens.count && tokens[position + 1].kind == .identifier
+                && (tokens[position + 2].isPunctuation(":") || tokens[position + 2].isPunctuation("="))
+        case UInt8(ascii: "{"): return isObserverBlock(at: position)
+        default: return false
+        }
     }
 
     /// A line starting with `.member`, an operator, `?`/`:` of a ternary, or a closure
@@ -128,18 +135,13 @@ extension SwiftDeclarationParser {
         }
     }
 
-    private mutating func record(_ binding: Binding, attributes: [ParsedAttribute], isStatic: Bool) {
+    private mutating func record(_ binding: Binding, attributes: DeclarationAttributes, isStatic: Bool) {
         guard let name = binding.name else { return }
         if let model = currentModel {
-            guard !isStatic, isStored(binding) else { return }
-            let attribute = attributes.last { $0.word == .attribute || $0.word == .swiftDataAttribute }
-                .map { AttributeArgumentParser.attribute(tokens[$0.arguments], in: source) }
-            if attributes.contains(where: { $0.word == .transient || $0.word == .swiftDataTransient })
-                || attribute?.options.contains("ephemeral") == true {
-                return
-            }
-            let relationship = attributes.last { $0.word == .relationship || $0.word == .swiftDataRelationship }
-                .map { AttributeArgumentParser.relationship(tokens[$0.arguments], in: source) }
+            guard !isStatic, isStored(binding), !attributes.isTransient else { return }
+            let attribute = attributes.attribute.map { AttributeArgumentParser.attribute(tokens[$0], in: source) }
+            if attribute?.options.contains("ephemeral") == true { return }
+            let relationship = attributes.relationship.map { AttributeArgumentParser.relationship(tokens[$0], in: source) }
             appendProperty(name, binding: binding, attribute: attribute, relationship: relationship, to: model)
             return
         }
@@ -153,7 +155,7 @@ extension SwiftDeclarationParser {
         _ name: LexedToken, binding: Binding, attribute: consuming AttributeArguments?,
         relationship: consuming RelationshipArguments?, to model: Int
     ) {
-        let defaultValue = binding.initializer.map { DefaultValueClassifier.classify(tokens[$0], in: source) }
+        let defaultValue = binding.initializer.map { initialValue($0) }
         // One append per case, so the matched text and annotation are moved into the
         // declaration; reading them out of an optional tuple copied both.
         switch binding.type.map({ TypeText.annotated(tokens[$0], in: source) ?? Self.renderedType(tokens[$0], in: source) }) {
@@ -185,11 +187,12 @@ extension SwiftDeclarationParser {
             }
             return
         }
-        let type = typeText ?? ""
+        // Most such properties have no annotation (`let schema = Schema(...)`): nothing to search.
+        func typeMentions(_ name: String) -> Bool { typeText.map { ByteSearch.contains($0, name) } ?? false }
         let origin: ModelListDeclaration.Source
-        if ByteSearch.contains(type, "VersionedSchema.Type") {
+        if typeMentions("VersionedSchema.Type") {
             origin = .migrationPlan
-        } else if ByteSearch.contains(type, "PersistentModel.Type") || (name == "models" && !currentPath.isEmpty) {
+        } else if typeMentions("PersistentModel.Type") || (name == "models" && !currentPath.isEmpty) {
             origin = .property(name: name)
         } else {
             return

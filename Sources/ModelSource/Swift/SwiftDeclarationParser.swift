@@ -15,6 +15,8 @@ struct SwiftDeclarationParser {
     var result: SwiftFileDeclarations
     /// Open type bodies, innermost last.
     var scopes: [Scope] = []
+    /// Models' initial values classified so far, by their spelling.
+    var recentInitialValues = RecentInitialValues()
 
     struct Scope {
         var path: [String]
@@ -156,23 +158,22 @@ struct SwiftDeclarationParser {
     }
 
     /// `@Name` and `@Name(arguments)`, possibly over several lines.
-    private mutating func parseAttributes() -> [ParsedAttribute] {
-        var attributes: [ParsedAttribute] = []
+    private mutating func parseAttributes() -> DeclarationAttributes {
+        var attributes = DeclarationAttributes()
         while index < tokens.count, tokens[index].kind == .attribute {
-            let token = tokens[index]
+            let word = tokens[index].word
             index += 1
             var arguments = index..<index
             if index < tokens.count, tokens[index].isPunctuation("("), !tokens[index].newlineBefore {
                 arguments = balancedRange()
             }
-            attributes.append(ParsedAttribute(word: token.word, arguments: arguments))
+            attributes.note(word, arguments: arguments)
         }
         return attributes
     }
 
-    private mutating func parseTypeDeclaration(attributes: [ParsedAttribute]) {
-        let keyword = tokens[index]
-        let kind = keyword.word.flatMap { TypeDeclaration.Kind(rawValue: $0.rawValue) } ?? .class
+    private mutating func parseTypeDeclaration(attributes: DeclarationAttributes) {
+        let kind = Self.typeKind(tokens[index].word)
         index += 1
         guard index < tokens.count, tokens[index].kind == .identifier else { return }
         let nameToken = tokens[index]
@@ -187,7 +188,9 @@ struct SwiftDeclarationParser {
                 index += 1
             }
         } else {
-            path = currentPath + [text(nameToken)]
+            // One array for the path, not one for the name and another for the sum.
+            path = currentPath
+            path.append(text(nameToken))
             index += 1
             if index < tokens.count, tokens[index].isPunctuation("<") { skipAngles() }
         }
@@ -206,15 +209,29 @@ struct SwiftDeclarationParser {
             return
         }
         var model: Int?
-        if kind == .class, attributes.contains(where: { $0.word == .model || $0.word == .swiftDataModel }) {
+        if kind == .class, attributes.isModel, let name = path.last {
             model = result.models.count
-            var declaration = ModelClassDeclaration(name: text(nameToken), scope: currentPath, inherited: inherited, line: nameToken.line)
             // Models have a handful of properties: room for them without regrowing the array.
-            declaration.properties.reserveCapacity(Self.usualPropertyCount)
-            result.models.append(declaration)
+            var properties: [PropertyDeclaration] = []
+            properties.reserveCapacity(Self.usualPropertyCount)
+            // Made in the append, not in a variable first, so it is moved in rather than copied.
+            result.models.append(ModelClassDeclaration(
+                name: name, scope: currentPath, inherited: inherited, line: nameToken.line, properties: properties))
         }
         scopes.append(Scope(path: path, model: model, type: result.types.count - 1))
         index += 1
+    }
+
+    /// The kind a declaration keyword names (`parseDeclaration` passes only those).
+    private static func typeKind(_ word: SwiftWord?) -> TypeDeclaration.Kind {
+        switch word {
+        case .struct?: .struct
+        case .enum?: .enum
+        case .actor?: .actor
+        case .protocol?: .protocol
+        case .extension?: .extension
+        default: .class
+        }
     }
 
     /// `case a, b(String), c = "raw"`: records the names when the body is an enum's.
@@ -222,9 +239,14 @@ struct SwiftDeclarationParser {
         let start = index
         skipStatement()
         guard let type = scopes.last?.type, result.types[type].kind == .enum else { return }
-        for element in splitTopLevel(tokens[start..<index], separator: ",") {
-            if let name = element.first, name.kind == .identifier { result.types[type].cases.append(text(name)) }
+        let elements = splitTopLevel(tokens[start..<index], separator: ",")
+        // Counted first, so the names take one allocation (`case a, b, c` on one line).
+        var names: [String] = []
+        names.reserveCapacity(elements.reduce(0) { count, _ in count + 1 })
+        for element in elements {
+            if let name = element.first, name.kind == .identifier { names.append(text(name)) }
         }
+        if result.types[type].cases.isEmpty { result.types[type].cases = names } else { result.types[type].cases += names }
     }
 
     /// `: A, B.C, D<E>` up to `where` or the body.
@@ -238,7 +260,7 @@ struct SwiftDeclarationParser {
             let token = tokens[index]
             if depth == 0 && (token.isPunctuation("{") || token.isKeyword(.where) || token.isPunctuation("}")) { break }
             if depth == 0, token.isPunctuation(",") {
-                inherited.append(TypeText.render(tokens[start..<index], in: source))
+                appendNonEmpty(TypeText.render(tokens[start..<index], in: source), to: &inherited)
                 start = index + 1
             } else {
                 if token.isPunctuation("<") || token.isPunctuation("(") || token.isPunctuation("[") { depth += 1 }
@@ -246,8 +268,13 @@ struct SwiftDeclarationParser {
             }
             index += 1
         }
-        if start < index { inherited.append(TypeText.render(tokens[start..<index], in: source)) }
-        return inherited.filter { !$0.isEmpty }
+        if start < index { appendNonEmpty(TypeText.render(tokens[start..<index], in: source), to: &inherited) }
+        return inherited
+    }
+
+    /// What filtering the empty ones out afterwards gave, without a second array.
+    private func appendNonEmpty(_ type: String, to inherited: inout [String]) {
+        if !type.isEmpty { inherited.append(type) }
     }
 
     private mutating func parseTypeAlias() {
@@ -268,30 +295,69 @@ struct SwiftDeclarationParser {
     }
 }
 
-/// An attribute as written: `@Attribute(.unique)` is the word `attribute` and the range
-/// of the tokens between its parentheses.
-struct ParsedAttribute {
-    /// Nil for an attribute the reader does not know.
-    var word: SwiftWord?
-    var arguments: Range<Int>
+/// What a declaration's attributes say, noted as they are read: the questions the parser
+/// asks of them, answered without an array of attributes per declaration.
+struct DeclarationAttributes {
+    /// `@Model` or `@SwiftData.Model`.
+    var isModel = false
+    /// `@Transient` or `@SwiftData.Transient`.
+    var isTransient = false
+    /// The tokens between the parentheses of the last `@Attribute` (empty without them).
+    var attribute: Range<Int>?
+    /// The same for the last `@Relationship`.
+    var relationship: Range<Int>?
+
+    /// `word` is nil for an attribute the reader does not know.
+    mutating func note(_ word: SwiftWord?, arguments: Range<Int>) {
+        switch word {
+        case .model?, .swiftDataModel?: isModel = true
+        case .transient?, .swiftDataTransient?: isTransient = true
+        case .attribute?, .swiftDataAttribute?: attribute = arguments
+        case .relationship?, .swiftDataRelationship?: relationship = arguments
+        default: break
+        }
+    }
 }
 
 /// Splits tokens at `separator` where no bracket is open. The parts are slices of
-/// `tokens` (their indices are the original ones), not copies.
-func splitTopLevel(_ tokens: ArraySlice<LexedToken>, separator: Unicode.Scalar) -> [ArraySlice<LexedToken>] {
-    var parts: [ArraySlice<LexedToken>] = []
-    let separatorByte = UInt8(ascii: separator)
-    var start = tokens.startIndex
-    var depth = 0
-    for index in tokens.indices where tokens[index].kind == .punctuation {
-        let byte = tokens[index].byte
-        if byte == ASCII.openParen || byte == ASCII.openBracket || byte == ASCII.openBrace { depth += 1 }
-        if byte == ASCII.closeParen || byte == ASCII.closeBracket || byte == ASCII.closeBrace { depth -= 1 }
-        if depth == 0, byte == separatorByte {
-            parts.append(tokens[start..<index])
-            start = index + 1
-        }
+/// `tokens` (their indices are the original ones), found as they are asked for: no array
+/// of them is made.
+func splitTopLevel(_ tokens: ArraySlice<LexedToken>, separator: Unicode.Scalar) -> TopLevelParts {
+    TopLevelParts(tokens: tokens, separator: UInt8(ascii: separator))
+}
+
+struct TopLevelParts: Sequence, IteratorProtocol {
+    let tokens: ArraySlice<LexedToken>
+    let separator: UInt8
+    /// Where the next part starts. A part ends only where no bracket is open, so each
+    /// starts at depth 0.
+    private var start: Int
+
+    init(tokens: ArraySlice<LexedToken>, separator: UInt8) {
+        self.tokens = tokens
+        self.separator = separator
+        start = tokens.startIndex
     }
-    if start < tokens.endIndex { parts.append(tokens[start...]) }
-    return parts
+
+    /// The next part; a last one only when tokens follow the last separator.
+    mutating func next() -> ArraySlice<LexedToken>? {
+        var depth = 0
+        var index = start
+        while index < tokens.endIndex {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                let byte = token.byte
+                if byte == ASCII.openParen || byte == ASCII.openBracket || byte == ASCII.openBrace { depth += 1 }
+                if byte == ASCII.closeParen || byte == ASCII.closeBracket || byte == ASCII.closeBrace { depth -= 1 }
+                if depth == 0, byte == separator {
+                    defer { start = index + 1 }
+                    return tokens[start..<index]
+                }
+            }
+            index += 1
+        }
+        guard start < tokens.endIndex else { return nil }
+        defer { start = tokens.endIndex }
+        return tokens[start...]
+    }
 }

@@ -74,20 +74,21 @@ struct PropertyDeclaration: Sendable, Equatable {
     /// `typeText` taken apart once, while the file is parsed (on a reading thread), for
     /// the assembler to look up rather than recompute.
     private(set) var annotation: TypeAnnotation?
+}
 
+// The initializers live in extensions, so the memberwise ones exist: built through those,
+// a value is made in place, where an initializer in the type's body made one that was
+// then copied and destroyed on its way into an array.
+extension PropertyDeclaration {
     /// `annotation` is `TypeAnnotation(typeText)`, which the parser reads off the tokens
     /// for the usual types (`TypeText.annotated`) rather than taking the text apart again.
     init(
         name: String, line: Int, typeText: String?, annotation: TypeAnnotation?, defaultValue: DefaultValue?,
         attribute: AttributeArguments?, relationship: RelationshipArguments?
     ) {
-        self.name = name
-        self.line = line
-        self.typeText = typeText
-        self.defaultValue = defaultValue
-        self.attribute = attribute
-        self.relationship = relationship
-        self.annotation = annotation
+        self.init(
+            name: name, line: line, typeText: typeText, defaultValue: defaultValue, attribute: attribute,
+            relationship: relationship, annotation: annotation)
     }
 }
 
@@ -96,15 +97,12 @@ struct TypeAnnotation: Sendable, Equatable {
     var shape: SwiftTypeShape
     /// `shape.elementName`: a relationship's destination when it names a model.
     var elementName: String
+}
 
+extension TypeAnnotation {
     init(_ text: String) {
-        shape = SwiftTypeShape(text)
-        elementName = shape.elementName
-    }
-
-    init(shape: SwiftTypeShape, elementName: String) {
-        self.shape = shape
-        self.elementName = elementName
+        let shape = SwiftTypeShape(text)
+        self.init(shape: shape, elementName: shape.elementName)
     }
 }
 

@@ -10,7 +10,11 @@ struct SwiftTypeShape: Equatable {
     /// The element type of an array or set, when the type is one.
     var element: String?
     var isDictionary: Bool
+}
 
+// Built through the memberwise initializer, a shape is made in place (an initializer in
+// the type's body keeps the compiler from making that one).
+extension SwiftTypeShape {
     init(_ text: String) {
         // Type text is almost always plain ASCII, where characters are bytes: the byte
         // path gives the same answer without Unicode-aware string operations.
@@ -51,13 +55,6 @@ struct SwiftTypeShape: Equatable {
         } else if base.hasPrefix("Dictionary<") || base.hasPrefix("Swift.Dictionary<") {
             isDictionary = true
         }
-    }
-
-    init(base: String, optional: Bool, element: String?, isDictionary: Bool) {
-        self.base = base
-        self.optional = optional
-        self.element = element
-        self.isDictionary = isDictionary
     }
 
     var isCollection: Bool { element != nil || isDictionary }
