@@ -92,8 +92,11 @@ package enum ModelReader {
         var declarations: [SwiftFileDeclarations] = []
         var coreDataFiles: [ModelSourceFile] = []
         var problems: [ModelDiagnostic] = []
-        for (_, result) in parsed.sorted(by: { $0.path < $1.path }) {
-            switch result {
+        declarations.reserveCapacity(parsed.count)
+        // Sorted by position and read in place: sorting the results themselves copies
+        // (and later releases) every file's declarations.
+        for index in parsed.indices.sorted(by: { parsed[$0].path < parsed[$1].path }) {
+            switch parsed[index].result {
             case .swift(let declarationsOfFile, let fileProblems):
                 problems += fileProblems
                 declarations.append(declarationsOfFile)

@@ -9,96 +9,139 @@ struct EntityBuilder {
     static let builtinTypes = Set(AttributeType.swiftScalarTypes.keys)
 
     func entity(from model: ModelClassDeclaration, file: String) -> (Entity, [ModelDiagnostic]) {
-        entity(from: model, properties: model.properties, destinations: nil, file: file)
+        let entity = entity(from: model, properties: model.properties, destinations: nil, file: file)
+        return (entity, Self.unknownTypeDiagnostics(of: entity))
     }
 
     /// `properties` are the model's own or those merged from its declarations;
     /// `destinations`, when given, holds for each of them the number of the model its
     /// annotation's element names (nil: none), looked up once for choosing the models.
-    func entity(
-        from model: ModelClassDeclaration, properties: [PropertyDeclaration], destinations: [Int?]?, file: String
-    ) -> (Entity, [ModelDiagnostic]) {
+    /// Its problems are `unknownTypeDiagnostics(of:)`.
+    func entity(from model: ModelClassDeclaration, properties: [PropertyDeclaration], destinations: [Int?]?, file: String) -> Entity {
         var entity = Entity(name: model.name, file: file, line: model.line, uniqueConstraints: model.uniqueConstraints)
         entity.uniqueConstraintLines = model.uniqueConstraintLines
         if let superclass = model.inherited.first.map(SwiftTypeShape.lastComponent), superclass != model.name,
            modelNames.contains(superclass) {
             entity.parent = superclass
         }
-        var diagnostics: [ModelDiagnostic] = []
-        entity.attributes.reserveCapacity(properties.count)
+        // Sized from the properties that name a model: growing the arrays from empty
+        // reallocates them, for every one of an app's thousands of entities.
+        let namingModels = destinations?.reduce(0) { $1 == nil ? $0 : $0 + 1 } ?? 0
+        entity.attributes.reserveCapacity(properties.count - namingModels)
+        entity.relationships.reserveCapacity(namingModels)
         for index in properties.indices {
-            let known = destinations.map { $0[index] != nil }
-            if !add(properties, index, namesModel: known, to: &entity) {
-                let name = properties[index].name
-                diagnostics.append(ModelDiagnostic(
-                    kind: .unknownType,
-                    message: "\(model.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
-                    file: file, line: properties[index].line))
-            }
+            add(properties, index, namesModel: destinations.map { $0[index] != nil }, to: &entity)
         }
-        return (entity, diagnostics)
+        return entity
+    }
+
+    /// One per property whose type cannot be told: those are the attributes without a
+    /// Swift type (every other property gets one), in declaration order.
+    static func unknownTypeDiagnostics(of entity: Entity) -> [ModelDiagnostic] {
+        entity.attributes.indices.compactMap { index in
+            if case .some = entity.attributes[index].swiftType { return nil }
+            let name = entity.attributes[index].name
+            return ModelDiagnostic(
+                kind: .unknownType,
+                message: "\(entity.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
+                file: entity.file, line: entity.attributes[index].line)
+        }
     }
 
     /// Adds stored property `properties[index]` to `entity` as a relationship or an
-    /// attribute; false when its type cannot be told (it is added with none). `known`:
-    /// whether the property's own annotation names a model, when already looked up.
+    /// attribute; one whose type cannot be told is added as an attribute without a type.
+    /// `known`: whether the property's own annotation names a model, when already looked up.
     ///
-    /// The property's fields are read in place: a copy of the whole property would retain
-    /// every string it holds, for each of an app's thousands of properties.
-    private func add(_ properties: [PropertyDeclaration], _ index: Int, namesModel known: Bool?, to entity: inout Entity) -> Bool {
-        var typeText = properties[index].typeText
-        var inferredOptional = false
-        if typeText == nil, let value = properties[index].defaultValue, let (type, optional) = infer(value) {
-            typeText = type
-            inferredOptional = optional
+    /// The property's fields are read in place, and tested for nil by pattern (`!= nil`
+    /// on an `Equatable` optional copies it): a copy of the property, its annotation or
+    /// its arguments retains every string they hold, for each of an app's thousands of
+    /// properties.
+    private func add(_ properties: [PropertyDeclaration], _ index: Int, namesModel known: Bool?, to entity: inout Entity) {
+        if let typeText = properties[index].typeText {
+            guard !typeText.isEmpty else { return addUntyped(properties, index, to: &entity) }
+            // Taken apart while parsing; the fallback is never taken by parsed declarations.
+            guard case .some = properties[index].annotation else {
+                return add(properties, index, TypeAnnotation(typeText), inferredOptional: false, namesModel: known, to: &entity)
+            }
+            return add(properties, index, properties[index].annotation!, inferredOptional: false, namesModel: known, to: &entity)
         }
-        guard let typeText, !typeText.isEmpty else {
-            entity.attributes.append(Attribute(
-                name: properties[index].name, swiftType: nil, optional: false,
-                hasDefault: properties[index].defaultValue != nil, line: properties[index].line))
-            return false
+        guard case .some(let value) = properties[index].defaultValue, let (type, optional) = infer(value), !type.isEmpty else {
+            return addUntyped(properties, index, to: &entity)
         }
-        // An annotated property's type was taken apart while parsing; an inferred one's is not.
-        let annotated = properties[index].typeText != nil
-        let annotation = annotated ? properties[index].annotation ?? TypeAnnotation(typeText) : TypeAnnotation(typeText)
-        let isRelationship = properties[index].relationship != nil
-            || (!annotation.shape.isDictionary && ((annotated ? known : nil) ?? modelNames.contains(annotation.elementName)))
-        if isRelationship {
-            entity.relationships.append(relationship(properties, index, annotation, inferredOptional: inferredOptional))
-        } else {
-            entity.attributes.append(attribute(properties, index, annotation.shape, inferredOptional: inferredOptional))
-        }
-        return true
+        add(properties, index, TypeAnnotation(type), inferredOptional: optional, namesModel: nil, to: &entity)
     }
 
-    private func relationship(
-        _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, inferredOptional: Bool
-    ) -> Relationship {
-        let arguments = properties[index].relationship
-        return Relationship(
+    private func addUntyped(_ properties: [PropertyDeclaration], _ index: Int, to entity: inout Entity) {
+        entity.attributes.append(Attribute(
+            name: properties[index].name, swiftType: nil, optional: false,
+            hasDefault: hasDefault(properties, index), line: properties[index].line))
+    }
+
+    private func hasDefault(_ properties: [PropertyDeclaration], _ index: Int) -> Bool {
+        if case .some = properties[index].defaultValue { return true }
+        return false
+    }
+
+    /// `annotation`: the property's type, written or inferred from its initial value.
+    private func add(
+        _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, inferredOptional: Bool,
+        namesModel known: Bool?, to entity: inout Entity
+    ) {
+        if case .some(let arguments) = properties[index].relationship {
+            appendRelationship(properties, index, annotation, arguments, inferredOptional: inferredOptional, to: &entity)
+        } else if !annotation.shape.isDictionary && (known ?? modelNames.contains(annotation.elementName)) {
+            appendRelationship(properties, index, annotation, nil, inferredOptional: inferredOptional, to: &entity)
+        } else {
+            appendAttribute(properties, index, annotation.shape, inferredOptional: inferredOptional, to: &entity)
+        }
+    }
+
+    private func appendRelationship(
+        _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, _ arguments: RelationshipArguments?,
+        inferredOptional: Bool, to entity: inout Entity
+    ) {
+        entity.relationships.append(Relationship(
             name: properties[index].name, destination: annotation.elementName, toMany: annotation.shape.element != nil,
             optional: annotation.shape.optional || inferredOptional, inverse: arguments?.inverse?.last,
             deleteRule: arguments?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
-            originalName: arguments?.originalName ?? properties[index].attribute?.originalName, line: properties[index].line)
+            originalName: arguments?.originalName ?? properties[index].attribute?.originalName,
+            line: properties[index].line))
     }
 
-    private func attribute(
-        _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool
-    ) -> Attribute {
-        let arguments = properties[index].attribute
-        // Most properties have no options, the others one or two: comparing those costs
-        // less than hashing each option asked for (a Set hashes even when empty).
-        let options = arguments?.options ?? []
-        let has = { (option: String) in
-            !options.isEmpty && (options.count > 4 ? options.contains(option) : options.contains { $0 == option })
-        }
-        let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
-        return Attribute(
+    private func appendAttribute(
+        _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool,
+        to entity: inout Entity
+    ) {
+        let options = AttributeOptions(properties[index].attribute?.options)
+        let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: options.transformable)
+        entity.attributes.append(Attribute(
             name: properties[index].name, swiftType: shape.base, optional: shape.optional || inferredOptional,
-            hasDefault: properties[index].defaultValue != nil, externalStorage: has("externalStorage"),
-            unique: has("unique"), allowsCloudEncryption: has("allowsCloudEncryption"),
-            originalName: arguments?.originalName, attributeType: type,
-            enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: properties[index].line)
+            hasDefault: hasDefault(properties, index), externalStorage: options.externalStorage,
+            unique: options.unique, allowsCloudEncryption: options.allowsCloudEncryption,
+            originalName: properties[index].attribute?.originalName, attributeType: type,
+            enumType: type == .composite && types.kind(named: shape.base) == .enum, line: properties[index].line))
+    }
+
+    /// The `@Attribute` options an attribute records, found in one pass over those written:
+    /// most properties have none, the others one or two.
+    private struct AttributeOptions {
+        var transformable = false
+        var externalStorage = false
+        var unique = false
+        var allowsCloudEncryption = false
+
+        init(_ options: Set<String>?) {
+            guard let options, !options.isEmpty else { return }
+            for option in options {
+                switch option {
+                case "transformable": transformable = true
+                case "externalStorage": externalStorage = true
+                case "unique": unique = true
+                case "allowsCloudEncryption": allowsCloudEncryption = true
+                default: break
+                }
+            }
+        }
     }
 
     /// The type an initial value implies, and whether it is optional (`URL(string:)`).

@@ -81,6 +81,7 @@ final class SwiftModelAssembler {
         var modelNames = ModelNames()
         var models: [LocatedModel] = []
         models.reserveCapacity(files.reduce(0) { $0 + $1.models.count })
+        modelNames.reserveCapacity(models.capacity)
         for file in files {
             for model in file.models {
                 models.append(LocatedModel(
@@ -99,21 +100,19 @@ final class SwiftModelAssembler {
         // every core, once, for choosing the models and building their entities.
         let destinations = ParallelMap.map(models.count, serial: serial) { self.destinations(of: self.models[$0].declaration.properties) }
         let selected = selectModels(registrations, destinations: destinations)
-        var diagnostics: [ModelDiagnostic] = []
-        var entities: [Entity] = []
-        entities.reserveCapacity(selected.count)
-        // Each entity needs only its own declaration and the shared indexes.
+        // Each entity needs only its own declaration and the shared indexes. The model is
+        // read in place: a copy of it retains every array and string it holds.
         let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
-        let built = ParallelMap.map(selected.count, serial: serial) { index in
-            let choice = selected[index], model = self.models[choice.model]
-            return builder.entity(
-                from: model.declaration, properties: choice.merged ?? model.declaration.properties,
-                destinations: choice.merged == nil ? destinations[choice.model] : nil, file: model.file)
+        var entities = ParallelMap.map(selected.count, serial: serial) { index in
+            let model = selected[index].model
+            guard case .some(let merged) = selected[index].merged else {
+                return builder.entity(
+                    from: self.models[model].declaration, properties: self.models[model].declaration.properties,
+                    destinations: destinations[model], file: self.models[model].file)
+            }
+            return builder.entity(from: self.models[model].declaration, properties: merged, destinations: nil, file: self.models[model].file)
         }
-        for (entity, problems) in built {
-            entities.append(entity)
-            diagnostics += problems
-        }
+        var diagnostics = entities.flatMap(EntityBuilder.unknownTypeDiagnostics)
         // Finding the inverses to fill in and checking the registration only read the
         // entities: done side by side, then the inverses are filled in.
         let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities) }, {
