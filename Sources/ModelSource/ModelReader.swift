@@ -106,7 +106,10 @@ package enum ModelReader {
                 break
             }
         }
-        let swift = SwiftModelAssembler(files: declarations, serial: serial).assemble()
+        let assembler = SwiftModelAssembler(files: declarations, serial: serial)
+        let swift = assembler.assemble()
+        // Its indexes are done with; a command-line run leaves them to exit.
+        KeptUntilExit.process.keep(assembler)
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
         // An app has Swift models or Core Data ones, rarely both: `+` would copy every entity.
         let entities = coreData.entities.isEmpty ? swift.entities : swift.entities + coreData.entities

@@ -188,12 +188,18 @@ enum InverseResolver {
     /// other readers of the entities).
     static func fills(_ entities: [Entity]) -> [Fill] {
         let graph = RelationshipGraph(entities: entities)
+        return fills(entities, index: graph.index(named:))
+    }
+
+    /// `index`: the position of the first entity of a name (`RelationshipGraph.index(named:)`,
+    /// or the assembler's, which needs no index of its own).
+    static func fills(_ entities: [Entity], index: (String) -> Int?) -> [Fill] {
         var fills: [Fill] = []
         // By position, reading names in place: a copy of an entity retains every string it holds.
         for entityIndex in entities.indices {
             let relationships = entities[entityIndex].relationships
             for relationshipIndex in relationships.indices where relationships[relationshipIndex].inverse == nil {
-                guard let destination = graph.index(named: relationships[relationshipIndex].destination) else { continue }
+                guard let destination = index(relationships[relationshipIndex].destination) else { continue }
                 let claimants = RelationshipGraph.claimants(
                     of: relationships[relationshipIndex].name, in: entities[entityIndex].name,
                     destination: entities[destination].name, relationships: entities[destination].relationships)
