@@ -18,21 +18,32 @@ struct EntityBuilder {
     /// annotation's element names (nil: none), looked up once for choosing the models.
     /// Its problems are `unknownTypeDiagnostics(of:)`.
     func entity(from model: ModelClassDeclaration, properties: [PropertyDeclaration], destinations: [Int?]?, file: String) -> Entity {
-        var entity = Entity(name: model.name, file: file, line: model.line, uniqueConstraints: model.uniqueConstraints)
-        entity.uniqueConstraintLines = model.uniqueConstraintLines
+        var parent: String?
         if let superclass = model.inherited.first.map(SwiftTypeShape.lastComponent), superclass != model.name,
            modelNames.contains(superclass) {
-            entity.parent = superclass
+            parent = superclass
         }
         // Sized from the properties that name a model: growing the arrays from empty
         // reallocates them, for every one of an app's thousands of entities.
         let namingModels = destinations?.reduce(0) { $1 == nil ? $0 : $0 + 1 } ?? 0
-        entity.attributes.reserveCapacity(properties.count - namingModels)
-        entity.relationships.reserveCapacity(namingModels)
+        var members = Members()
+        members.attributes.reserveCapacity(properties.count - namingModels)
+        members.relationships.reserveCapacity(namingModels)
         for index in properties.indices {
-            add(properties, index, namesModel: destinations.map { $0[index] != nil }, to: &entity)
+            add(properties, index, namesModel: destinations.map { $0[index] != nil }, to: &members)
         }
+        // Made once its members are known: filling a made entity in copies it.
+        var entity = Entity(
+            name: model.name, file: file, line: model.line, parent: parent, attributes: members.attributes,
+            relationships: members.relationships, uniqueConstraints: model.uniqueConstraints)
+        entity.uniqueConstraintLines = model.uniqueConstraintLines
         return entity
+    }
+
+    /// An entity's attributes and relationships while they are added.
+    private struct Members {
+        var attributes: [Attribute] = []
+        var relationships: [Relationship] = []
     }
 
     /// One per property whose type cannot be told: those are the attributes without a
@@ -48,7 +59,7 @@ struct EntityBuilder {
         }
     }
 
-    /// Adds stored property `properties[index]` to `entity` as a relationship or an
+    /// Adds stored property `properties[index]` to `members` as a relationship or an
     /// attribute; one whose type cannot be told is added as an attribute without a type.
     /// `known`: whether the property's own annotation names a model, when already looked up.
     ///
@@ -56,23 +67,28 @@ struct EntityBuilder {
     /// on an `Equatable` optional copies it): a copy of the property, its annotation or
     /// its arguments retains every string they hold, for each of an app's thousands of
     /// properties.
-    private func add(_ properties: [PropertyDeclaration], _ index: Int, namesModel known: Bool?, to entity: inout Entity) {
-        if let typeText = properties[index].typeText {
-            guard !typeText.isEmpty else { return addUntyped(properties, index, to: &entity) }
+    private func add(_ properties: [PropertyDeclaration], _ index: Int, namesModel known: Bool?, to members: inout Members) {
+        // Asked in place: binding the type text copies it.
+        switch properties[index].typeText?.isEmpty {
+        case .some(false):
             // Taken apart while parsing; the fallback is never taken by parsed declarations.
             guard case .some = properties[index].annotation else {
-                return add(properties, index, TypeAnnotation(typeText), inferredOptional: false, namesModel: known, to: &entity)
+                let annotation = TypeAnnotation(properties[index].typeText!)
+                return add(properties, index, annotation, inferredOptional: false, namesModel: known, to: &members)
             }
-            return add(properties, index, properties[index].annotation!, inferredOptional: false, namesModel: known, to: &entity)
+            add(properties, index, properties[index].annotation!, inferredOptional: false, namesModel: known, to: &members)
+        case .some(true):
+            addUntyped(properties, index, to: &members)
+        case .none:
+            guard case .some(let value) = properties[index].defaultValue, let (type, optional) = infer(value), !type.isEmpty else {
+                return addUntyped(properties, index, to: &members)
+            }
+            add(properties, index, TypeAnnotation(type), inferredOptional: optional, namesModel: nil, to: &members)
         }
-        guard case .some(let value) = properties[index].defaultValue, let (type, optional) = infer(value), !type.isEmpty else {
-            return addUntyped(properties, index, to: &entity)
-        }
-        add(properties, index, TypeAnnotation(type), inferredOptional: optional, namesModel: nil, to: &entity)
     }
 
-    private func addUntyped(_ properties: [PropertyDeclaration], _ index: Int, to entity: inout Entity) {
-        entity.attributes.append(Attribute(
+    private func addUntyped(_ properties: [PropertyDeclaration], _ index: Int, to members: inout Members) {
+        members.attributes.append(Attribute(
             name: properties[index].name, swiftType: nil, optional: false,
             hasDefault: hasDefault(properties, index), line: properties[index].line))
     }
@@ -85,22 +101,22 @@ struct EntityBuilder {
     /// `annotation`: the property's type, written or inferred from its initial value.
     private func add(
         _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, inferredOptional: Bool,
-        namesModel known: Bool?, to entity: inout Entity
+        namesModel known: Bool?, to members: inout Members
     ) {
         if case .some(let arguments) = properties[index].relationship {
-            appendRelationship(properties, index, annotation, arguments, inferredOptional: inferredOptional, to: &entity)
+            appendRelationship(properties, index, annotation, arguments, inferredOptional: inferredOptional, to: &members)
         } else if !annotation.shape.isDictionary && (known ?? modelNames.contains(annotation.elementName)) {
-            appendRelationship(properties, index, annotation, nil, inferredOptional: inferredOptional, to: &entity)
+            appendRelationship(properties, index, annotation, nil, inferredOptional: inferredOptional, to: &members)
         } else {
-            appendAttribute(properties, index, annotation.shape, inferredOptional: inferredOptional, to: &entity)
+            appendAttribute(properties, index, annotation.shape, inferredOptional: inferredOptional, to: &members)
         }
     }
 
     private func appendRelationship(
         _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, _ arguments: RelationshipArguments?,
-        inferredOptional: Bool, to entity: inout Entity
+        inferredOptional: Bool, to members: inout Members
     ) {
-        entity.relationships.append(Relationship(
+        members.relationships.append(Relationship(
             name: properties[index].name, destination: annotation.elementName, toMany: annotation.shape.element != nil,
             optional: annotation.shape.optional || inferredOptional, inverse: arguments?.inverse?.last,
             deleteRule: arguments?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
@@ -110,11 +126,11 @@ struct EntityBuilder {
 
     private func appendAttribute(
         _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool,
-        to entity: inout Entity
+        to members: inout Members
     ) {
         let options = AttributeOptions(properties[index].attribute?.options)
         let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: options.transformable)
-        entity.attributes.append(Attribute(
+        members.attributes.append(Attribute(
             name: properties[index].name, swiftType: shape.base, optional: shape.optional || inferredOptional,
             hasDefault: hasDefault(properties, index), externalStorage: options.externalStorage,
             unique: options.unique, allowsCloudEncryption: options.allowsCloudEncryption,
