@@ -92,8 +92,11 @@ package enum ModelReader {
         var declarations: [SwiftFileDeclarations] = []
         var coreDataFiles: [ModelSourceFile] = []
         var problems: [ModelDiagnostic] = []
-        for (_, result) in parsed.sorted(by: { $0.path < $1.path }) {
-            switch result {
+        declarations.reserveCapacity(parsed.count)
+        // Sorted by position and read in place: sorting the results themselves copies
+        // (and later releases) every file's declarations.
+        for index in parsed.indices.sorted(by: { parsed[$0].path < parsed[$1].path }) {
+            switch parsed[index].result {
             case .swift(let declarationsOfFile, let fileProblems):
                 problems += fileProblems
                 declarations.append(declarationsOfFile)
@@ -103,7 +106,10 @@ package enum ModelReader {
                 break
             }
         }
-        let swift = SwiftModelAssembler(files: declarations, serial: serial).assemble()
+        let assembler = SwiftModelAssembler(files: declarations, serial: serial)
+        let swift = assembler.assemble()
+        // Its indexes are done with; a command-line run leaves them to exit.
+        KeptUntilExit.process.keep(assembler)
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
         // An app has Swift models or Core Data ones, rarely both: `+` would copy every entity.
         let entities = coreData.entities.isEmpty ? swift.entities : swift.entities + coreData.entities

@@ -9,96 +9,155 @@ struct EntityBuilder {
     static let builtinTypes = Set(AttributeType.swiftScalarTypes.keys)
 
     func entity(from model: ModelClassDeclaration, file: String) -> (Entity, [ModelDiagnostic]) {
-        entity(from: model, properties: model.properties, destinations: nil, file: file)
+        let entity = entity(from: model, properties: model.properties, destinations: nil, file: file)
+        return (entity, Self.unknownTypeDiagnostics(of: entity))
     }
 
     /// `properties` are the model's own or those merged from its declarations;
     /// `destinations`, when given, holds for each of them the number of the model its
     /// annotation's element names (nil: none), looked up once for choosing the models.
-    func entity(
-        from model: ModelClassDeclaration, properties: [PropertyDeclaration], destinations: [Int?]?, file: String
-    ) -> (Entity, [ModelDiagnostic]) {
-        var entity = Entity(name: model.name, file: file, line: model.line, uniqueConstraints: model.uniqueConstraints)
-        entity.uniqueConstraintLines = model.uniqueConstraintLines
+    /// Its problems are `unknownTypeDiagnostics(of:)`.
+    func entity(from model: ModelClassDeclaration, properties: [PropertyDeclaration], destinations: [Int?]?, file: String) -> Entity {
+        var parent: String?
         if let superclass = model.inherited.first.map(SwiftTypeShape.lastComponent), superclass != model.name,
            modelNames.contains(superclass) {
-            entity.parent = superclass
+            parent = superclass
         }
-        var diagnostics: [ModelDiagnostic] = []
-        entity.attributes.reserveCapacity(properties.count)
+        // Sized from the properties that name a model: growing the arrays from empty
+        // reallocates them, for every one of an app's thousands of entities.
+        let namingModels = destinations?.reduce(0) { $1 == nil ? $0 : $0 + 1 } ?? 0
+        var members = Members()
+        members.attributes.reserveCapacity(properties.count - namingModels)
+        members.relationships.reserveCapacity(namingModels)
         for index in properties.indices {
-            let known = destinations.map { $0[index] != nil }
-            if !add(properties, index, namesModel: known, to: &entity) {
-                let name = properties[index].name
-                diagnostics.append(ModelDiagnostic(
-                    kind: .unknownType,
-                    message: "\(model.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
-                    file: file, line: properties[index].line))
-            }
+            add(properties, index, namesModel: destinations.map { $0[index] != nil }, to: &members)
         }
-        return (entity, diagnostics)
+        // Made once its members are known: filling a made entity in copies it.
+        var entity = Entity(
+            name: model.name, file: file, line: model.line, parent: parent, attributes: members.attributes,
+            relationships: members.relationships, uniqueConstraints: model.uniqueConstraints)
+        entity.uniqueConstraintLines = model.uniqueConstraintLines
+        return entity
     }
 
-    /// Adds stored property `properties[index]` to `entity` as a relationship or an
-    /// attribute; false when its type cannot be told (it is added with none). `known`:
-    /// whether the property's own annotation names a model, when already looked up.
+    /// An entity's attributes and relationships while they are added.
+    private struct Members {
+        var attributes: [Attribute] = []
+        var relationships: [Relationship] = []
+    }
+
+    /// One per property whose type cannot be told: those are the attributes without a
+    /// Swift type (every other property gets one), in declaration order.
+    static func unknownTypeDiagnostics(of entity: Entity) -> [ModelDiagnostic] {
+        entity.attributes.indices.compactMap { index in
+            if case .some = entity.attributes[index].swiftType { return nil }
+            let name = entity.attributes[index].name
+            return ModelDiagnostic(
+                kind: .unknownType,
+                message: "\(entity.name).\(name) has no type annotation and its initial value does not tell the type without a compiler; write 'var \(name): Type = ...' so its CloudKit field type is known",
+                file: entity.file, line: entity.attributes[index].line)
+        }
+    }
+
+    /// Adds stored property `properties[index]` to `members` as a relationship or an
+    /// attribute; one whose type cannot be told is added as an attribute without a type.
+    /// `known`: whether the property's own annotation names a model, when already looked up.
     ///
-    /// The property's fields are read in place: a copy of the whole property would retain
-    /// every string it holds, for each of an app's thousands of properties.
-    private func add(_ properties: [PropertyDeclaration], _ index: Int, namesModel known: Bool?, to entity: inout Entity) -> Bool {
-        var typeText = properties[index].typeText
-        var inferredOptional = false
-        if typeText == nil, let value = properties[index].defaultValue, let (type, optional) = infer(value) {
-            typeText = type
-            inferredOptional = optional
+    /// The property's fields are read in place, and tested for nil by pattern (`!= nil`
+    /// on an `Equatable` optional copies it): a copy of the property, its annotation or
+    /// its arguments retains every string they hold, for each of an app's thousands of
+    /// properties.
+    private func add(_ properties: [PropertyDeclaration], _ index: Int, namesModel known: Bool?, to members: inout Members) {
+        // Asked in place: binding the type text copies it.
+        switch properties[index].typeText?.isEmpty {
+        case .some(false):
+            // Taken apart while parsing; the fallback is never taken by parsed declarations.
+            guard case .some = properties[index].annotation else {
+                let annotation = TypeAnnotation(properties[index].typeText!)
+                return add(properties, index, annotation, inferredOptional: false, namesModel: known, to: &members)
+            }
+            add(properties, index, properties[index].annotation!, inferredOptional: false, namesModel: known, to: &members)
+        case .some(true):
+            addUntyped(properties, index, to: &members)
+        case .none:
+            guard case .some(let value) = properties[index].defaultValue, let (type, optional) = infer(value), !type.isEmpty else {
+                return addUntyped(properties, index, to: &members)
+            }
+            add(properties, index, TypeAnnotation(type), inferredOptional: optional, namesModel: nil, to: &members)
         }
-        guard let typeText, !typeText.isEmpty else {
-            entity.attributes.append(Attribute(
-                name: properties[index].name, swiftType: nil, optional: false,
-                hasDefault: properties[index].defaultValue != nil, line: properties[index].line))
-            return false
-        }
-        // An annotated property's type was taken apart while parsing; an inferred one's is not.
-        let annotated = properties[index].typeText != nil
-        let annotation = annotated ? properties[index].annotation ?? TypeAnnotation(typeText) : TypeAnnotation(typeText)
-        let isRelationship = properties[index].relationship != nil
-            || (!annotation.shape.isDictionary && ((annotated ? known : nil) ?? modelNames.contains(annotation.elementName)))
-        if isRelationship {
-            entity.relationships.append(relationship(properties, index, annotation, inferredOptional: inferredOptional))
-        } else {
-            entity.attributes.append(attribute(properties, index, annotation.shape, inferredOptional: inferredOptional))
-        }
-        return true
     }
 
-    private func relationship(
-        _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, inferredOptional: Bool
-    ) -> Relationship {
-        let arguments = properties[index].relationship
-        return Relationship(
+    private func addUntyped(_ properties: [PropertyDeclaration], _ index: Int, to members: inout Members) {
+        members.attributes.append(Attribute(
+            name: properties[index].name, swiftType: nil, optional: false,
+            hasDefault: hasDefault(properties, index), line: properties[index].line))
+    }
+
+    private func hasDefault(_ properties: [PropertyDeclaration], _ index: Int) -> Bool {
+        if case .some = properties[index].defaultValue { return true }
+        return false
+    }
+
+    /// `annotation`: the property's type, written or inferred from its initial value.
+    private func add(
+        _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, inferredOptional: Bool,
+        namesModel known: Bool?, to members: inout Members
+    ) {
+        if case .some(let arguments) = properties[index].relationship {
+            appendRelationship(properties, index, annotation, arguments, inferredOptional: inferredOptional, to: &members)
+        } else if !annotation.shape.isDictionary && (known ?? modelNames.contains(annotation.elementName)) {
+            appendRelationship(properties, index, annotation, nil, inferredOptional: inferredOptional, to: &members)
+        } else {
+            appendAttribute(properties, index, annotation.shape, inferredOptional: inferredOptional, to: &members)
+        }
+    }
+
+    private func appendRelationship(
+        _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, _ arguments: RelationshipArguments?,
+        inferredOptional: Bool, to members: inout Members
+    ) {
+        members.relationships.append(Relationship(
             name: properties[index].name, destination: annotation.elementName, toMany: annotation.shape.element != nil,
             optional: annotation.shape.optional || inferredOptional, inverse: arguments?.inverse?.last,
             deleteRule: arguments?.deleteRule.flatMap(DeleteRule.init(rawValue:)) ?? .nullify,
-            originalName: arguments?.originalName ?? properties[index].attribute?.originalName, line: properties[index].line)
+            originalName: arguments?.originalName ?? properties[index].attribute?.originalName,
+            line: properties[index].line))
     }
 
-    private func attribute(
-        _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool
-    ) -> Attribute {
-        let arguments = properties[index].attribute
-        // Most properties have no options, the others one or two: comparing those costs
-        // less than hashing each option asked for (a Set hashes even when empty).
-        let options = arguments?.options ?? []
-        let has = { (option: String) in
-            !options.isEmpty && (options.count > 4 ? options.contains(option) : options.contains { $0 == option })
-        }
-        let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: has("transformable"))
-        return Attribute(
+    private func appendAttribute(
+        _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool,
+        to members: inout Members
+    ) {
+        let options = AttributeOptions(properties[index].attribute?.options)
+        let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: options.transformable)
+        members.attributes.append(Attribute(
             name: properties[index].name, swiftType: shape.base, optional: shape.optional || inferredOptional,
-            hasDefault: properties[index].defaultValue != nil, externalStorage: has("externalStorage"),
-            unique: has("unique"), allowsCloudEncryption: has("allowsCloudEncryption"),
-            originalName: arguments?.originalName, attributeType: type,
-            enumType: type == .composite && types.declaration(named: shape.base)?.kind == .enum, line: properties[index].line)
+            hasDefault: hasDefault(properties, index), externalStorage: options.externalStorage,
+            unique: options.unique, allowsCloudEncryption: options.allowsCloudEncryption,
+            originalName: properties[index].attribute?.originalName, attributeType: type,
+            enumType: type == .composite && types.kind(named: shape.base) == .enum, line: properties[index].line))
+    }
+
+    /// The `@Attribute` options an attribute records, found in one pass over those written:
+    /// most properties have none, the others one or two.
+    private struct AttributeOptions {
+        var transformable = false
+        var externalStorage = false
+        var unique = false
+        var allowsCloudEncryption = false
+
+        init(_ options: Set<String>?) {
+            guard let options, !options.isEmpty else { return }
+            for option in options {
+                switch option {
+                case "transformable": transformable = true
+                case "externalStorage": externalStorage = true
+                case "unique": unique = true
+                case "allowsCloudEncryption": allowsCloudEncryption = true
+                default: break
+                }
+            }
+        }
     }
 
     /// The type an initial value implies, and whether it is optional (`URL(string:)`).
@@ -145,12 +204,18 @@ enum InverseResolver {
     /// other readers of the entities).
     static func fills(_ entities: [Entity]) -> [Fill] {
         let graph = RelationshipGraph(entities: entities)
+        return fills(entities, index: graph.index(named:))
+    }
+
+    /// `index`: the position of the first entity of a name (`RelationshipGraph.index(named:)`,
+    /// or the assembler's, which needs no index of its own).
+    static func fills(_ entities: [Entity], index: (String) -> Int?) -> [Fill] {
         var fills: [Fill] = []
         // By position, reading names in place: a copy of an entity retains every string it holds.
         for entityIndex in entities.indices {
             let relationships = entities[entityIndex].relationships
             for relationshipIndex in relationships.indices where relationships[relationshipIndex].inverse == nil {
-                guard let destination = graph.index(named: relationships[relationshipIndex].destination) else { continue }
+                guard let destination = index(relationships[relationshipIndex].destination) else { continue }
                 let claimants = RelationshipGraph.claimants(
                     of: relationships[relationshipIndex].name, in: entities[entityIndex].name,
                     destination: entities[destination].name, relationships: entities[destination].relationships)

@@ -123,6 +123,12 @@ struct ModelNames {
 
     var count: Int { names.count }
 
+    /// Room for `count` names: growing rehashes every name already numbered.
+    mutating func reserveCapacity(_ count: Int) {
+        names.reserveCapacity(count)
+        numbers.reserveCapacity(count)
+    }
+
     /// The number of `name`, numbering it if it has none yet (a known name costs one
     /// lookup, a new one a lookup and an insert).
     mutating func number(adding name: String) -> Int {

@@ -81,6 +81,7 @@ final class SwiftModelAssembler {
         var modelNames = ModelNames()
         var models: [LocatedModel] = []
         models.reserveCapacity(files.reduce(0) { $0 + $1.models.count })
+        modelNames.reserveCapacity(models.capacity)
         for file in files {
             for model in file.models {
                 models.append(LocatedModel(
@@ -99,27 +100,32 @@ final class SwiftModelAssembler {
         // every core, once, for choosing the models and building their entities.
         let destinations = ParallelMap.map(models.count, serial: serial) { self.destinations(of: self.models[$0].declaration.properties) }
         let selected = selectModels(registrations, destinations: destinations)
-        var diagnostics: [ModelDiagnostic] = []
-        var entities: [Entity] = []
-        entities.reserveCapacity(selected.count)
-        // Each entity needs only its own declaration and the shared indexes.
+        // Each entity needs only its own declaration and the shared indexes. The model is
+        // read in place: a copy of it retains every array and string it holds.
         let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
-        let built = ParallelMap.map(selected.count, serial: serial) { index in
-            let choice = selected[index], model = self.models[choice.model]
-            return builder.entity(
-                from: model.declaration, properties: choice.merged ?? model.declaration.properties,
-                destinations: choice.merged == nil ? destinations[choice.model] : nil, file: model.file)
+        var entities = ParallelMap.map(selected.count, serial: serial) { index in
+            let model = selected[index].model
+            guard case .some(let merged) = selected[index].merged else {
+                return builder.entity(
+                    from: self.models[model].declaration, properties: self.models[model].declaration.properties,
+                    destinations: destinations[model], file: self.models[model].file)
+            }
+            return builder.entity(from: self.models[model].declaration, properties: merged, destinations: nil, file: self.models[model].file)
         }
-        for (entity, problems) in built {
-            entities.append(entity)
-            diagnostics += problems
-        }
+        var diagnostics = entities.flatMap(EntityBuilder.unknownTypeDiagnostics)
+        // One entity per class name: an entity is found by the number of its name, without
+        // an index of the entities' names of its own.
+        var positions = [Int?](repeating: nil, count: modelNames.count)
+        for index in selected.indices { positions[models[selected[index].model].name] = index }
+        let entityOfName = positions
+        let entityIndex = { (name: String) in self.modelNames.number(of: name).flatMap { entityOfName[$0] } }
         // Finding the inverses to fill in and checking the registration only read the
         // entities: done side by side, then the inverses are filled in.
-        let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities) }, {
+        let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities, index: entityIndex) }, {
             let registration = self.registeredTypes(registrations)
             return (names: registration.names, diagnostics: registration.names.map {
-                self.registrationDiagnostics(entities: entities, registered: $0, sites: registration.sites)
+                self.registrationDiagnostics(
+                    entities: entities, registered: $0, undeclared: registration.undeclared, entityIndex: entityIndex)
             } ?? [])
         })
         InverseResolver.apply(fills, to: &entities)
@@ -270,38 +276,48 @@ final class SwiftModelAssembler {
     // MARK: - Registration
 
     /// Names from `Schema([...])`, `ModelContainer(for:)`, model-type list properties and
-    /// the active version's `models`; nil when the sources register nothing.
-    private func registeredTypes(_ registrations: [Registration]) -> (names: [String]?, sites: [String: (file: String, line: Int)]) {
+    /// the active version's `models`; nil when the sources register nothing. `undeclared`:
+    /// the names no `@Model` class has, in the same order, each with where it is first
+    /// registered.
+    ///
+    /// A name is kept once: declared ones are told apart by their numbers, so only the
+    /// undeclared (few) are hashed again.
+    private func registeredTypes(_ registrations: [Registration])
+        -> (names: [String]?, undeclared: [(name: String, file: String, line: Int)]) {
         var names: [String] = []
-        var sites: [String: (file: String, line: Int)] = [:]
-        let written = registrations.reduce(0) { $0 + $1.names.count }
-        names.reserveCapacity(written)
-        sites.reserveCapacity(written)
+        var undeclared: [(name: String, file: String, line: Int)] = []
+        var seen = [Bool](repeating: false, count: modelNames.count)
+        var seenUndeclared = Set<String>()
+        names.reserveCapacity(registrations.reduce(0) { $0 + $1.names.count })
         for registration in registrations {
             for (written, model) in registration.names {
                 let name = model.map { models[$0].declaration.name } ?? DottedName.lastComponent(written)
-                if sites[name] == nil {
-                    names.append(name)
-                    sites[name] = (registration.file, registration.line)
+                if let number = model.map({ models[$0].name }) ?? modelNames.number(of: name) {
+                    guard !seen[number] else { continue }
+                    seen[number] = true
+                } else {
+                    guard seenUndeclared.insert(name).inserted else { continue }
+                    undeclared.append((name, registration.file, registration.line))
                 }
+                names.append(name)
             }
         }
-        return (registrations.isEmpty ? nil : names, sites)
+        return (registrations.isEmpty ? nil : names, undeclared)
     }
 
     private func registrationDiagnostics(
-        entities: [Entity], registered: [String], sites: [String: (file: String, line: Int)]
+        entities: [Entity], registered: [String], undeclared: [(name: String, file: String, line: Int)],
+        entityIndex: (String) -> Int?
     ) -> [ModelDiagnostic] {
         var diagnostics: [ModelDiagnostic] = []
-        for name in registered where !modelNames.contains(name) {
-            let site = sites[name]
+        for (name, file, line) in undeclared {
             diagnostics.append(ModelDiagnostic(
                 kind: .undeclaredModel,
                 message: "\(name) is registered as a model type but no @Model class \(name) was found in the model paths; add the file that declares it to --models",
-                file: site?.file ?? "", line: site?.line))
+                file: file, line: line))
         }
-        let reachable = Reachability.closure(from: registered, in: entities)
-        for index in entities.indices where !reachable.contains(entityAt: index) {
+        let reached = Reachability.reached(from: registered, in: entities, distinctNames: entityIndex)
+        for index in entities.indices where !reached[index] {
             let name = entities[index].name
             diagnostics.append(ModelDiagnostic(
                 kind: .unregisteredModel,
@@ -329,8 +345,23 @@ package struct Reachability {
 
     package static func closure(from registered: [String], in entities: [Entity]) -> Reachability {
         var reachability = Reachability(entities)
-        reachability.follow(registered, in: entities)
+        let byName = reachability.byName
+        reachability.follow(registered, in: entities) { byName[$0] }
         return reachability
+    }
+
+    /// Whether each entity is reached, when no two entities share a name and `index`
+    /// finds an entity by name (the assembler's, which needs no index of its own).
+    static func reached(from registered: [String], in entities: [Entity], distinctNames index: (String) -> Int?) -> [Bool] {
+        var reachability = Reachability(byName: [:], firstOfName: [], reached: Array(repeating: false, count: entities.count))
+        reachability.follow(registered, in: entities, index: index)
+        return reachability.reached
+    }
+
+    private init(byName: [String: Int], firstOfName: [Int], reached: [Bool]) {
+        self.byName = byName
+        self.firstOfName = firstOfName
+        self.reached = reached
     }
 
     private init(_ entities: [Entity]) {
@@ -347,10 +378,11 @@ package struct Reachability {
         reached = Array(repeating: false, count: entities.count)
     }
 
-    private mutating func follow(_ registered: [String], in entities: [Entity]) {
+    /// `position`: the position of the first entity of a name.
+    private mutating func follow(_ registered: [String], in entities: [Entity], index position: (String) -> Int?) {
         var pending = registered
         while let name = pending.popLast() {
-            guard let index = byName[name] else {
+            guard let index = position(name) else {
                 others.insert(name)
                 continue
             }

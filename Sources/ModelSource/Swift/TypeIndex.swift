@@ -15,6 +15,16 @@ struct TypeIndex {
     private struct Named {
         var first: Int
         var topLevel: Int?
+
+    }
+
+    /// Called last to first: each call moves the firsts back. One hash, unless a nested
+    /// type comes before a top-level one of its name (then the top-level one is kept).
+    private mutating func note(_ name: String, at index: Int, isTopLevel: Bool) {
+        let named = Named(first: index, topLevel: isTopLevel ? index : nil)
+        if let later = byName.updateValue(named, forKey: name)?.topLevel, !isTopLevel {
+            byName[name]?.topLevel = later
+        }
     }
 
     private var types: [TypeDeclaration] = []
@@ -23,32 +33,40 @@ struct TypeIndex {
     private var byQualifiedName: [Key: Int] = [:]
 
     init(files: [SwiftFileDeclarations]) {
+        types.reserveCapacity(files.reduce(0) { $0 + $1.types.count })
         for file in files {
-            for type in file.types where type.kind != .extension {
-                let index = types.count
-                types.append(type)
-                let name = type.path.last ?? ""
-                // A one-component path is its own qualified name; no join needed.
-                let qualified = type.path.count == 1 ? name : type.qualifiedName
-                let isTopLevel = qualified == name
-                if byName[name] == nil {
-                    byName[name] = Named(first: index, topLevel: isTopLevel ? index : nil)
-                } else if isTopLevel, byName[name]?.topLevel == nil {
-                    byName[name]?.topLevel = index
-                }
-                let key = Key(name: name, written: qualified)
-                if !isTopLevel, byQualifiedName[key] == nil { byQualifiedName[key] = index }
-            }
+            for type in file.types where type.kind != .extension { types.append(type) }
+        }
+        // Sized once: growing rehashes every name already in.
+        byName.reserveCapacity(types.count)
+        // Last to first, so that the last write of a key is its first declaration: one hash
+        // per key instead of a lookup and then a write.
+        for index in types.indices.reversed() {
+            let name = types[index].path.last ?? ""
+            // A one-component path is its own qualified name; no join needed.
+            let isTopLevel = types[index].path.count == 1
+            let qualified = isTopLevel ? name : types[index].qualifiedName
+            note(name, at: index, isTopLevel: isTopLevel || qualified == name)
+            if qualified != name { byQualifiedName[Key(name: name, written: qualified)] = index }
         }
     }
 
     /// The type `written` names: the first declared with that qualified name, else the
     /// first declared with its last component as name.
     func declaration(named written: String) -> TypeDeclaration? {
+        index(named: written).map { types[$0] }
+    }
+
+    private func index(named written: String) -> Int? {
         let name = DottedName.lastComponent(written)
         guard let named = byName[name] else { return nil }
         let exact = written == name ? named.topLevel : byQualifiedName[Key(name: name, written: written)]
-        return types[exact ?? named.first]
+        return exact ?? named.first
+    }
+
+    /// The kind of `declaration(named:)`, without copying the declaration out.
+    func kind(named written: String) -> TypeDeclaration.Kind? {
+        index(named: written).map { types[$0].kind }
     }
 
     /// `enum Kind: String` -> `String`.
