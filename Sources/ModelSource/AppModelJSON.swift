@@ -1,49 +1,63 @@
+import Foundation
 import SchemaGateBasics
 /// `models --format json`, written directly as bytes: the same text JSONEncoder gives with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (tests compare the two on
 /// every fixture), at a fraction of the cost. A 15,000-model app prints ~44 MB of JSON,
 /// and going through JSONEncoder's intermediate values took longer than reading the
-/// models. Entities are written on every core, in a few contiguous runs handed out in order.
+/// models. Entities are written on every core, in runs written out in order as they are done.
 package enum AppModelJSON {
     package static func encode(_ model: AppModel) -> [UInt8] {
         var bytes: [UInt8] = []
-        for piece in encodedPieces(model) { piece.withUnsafeBytes { bytes.append(contentsOf: $0) } }
+        write(model) { bytes.append(contentsOf: $0) }
         return bytes
     }
 
-    /// The most runs the entities are written in: enough to keep every core busy, few
-    /// enough that the output is a few large writes, not one per entity.
-    static let entityRuns = 64
+    /// How many entities one run writes: a run's text (~200 KB in a dense app) fits a
+    /// core's cache, and runs are many enough to keep every core busy.
+    static let entitiesPerRun = 64
 
-    /// The same text in pieces (the document's head, the entities, its tail) as written,
-    /// for writing out without copying megabytes.
-    package static func encodedPieces(_ model: AppModel) -> [TextChunk] {
+    /// Writes the document to `output` piece by piece, in order. The entities are written
+    /// on every core, in runs handed to `output` as soon as every run before them is out,
+    /// each in a buffer used again by a later run: the 44 MB of a 15,000-model app are
+    /// never held at once, and the same few buffers are written again and again instead of
+    /// fresh memory (every fresh page is a page fault).
+    package static func write(_ model: AppModel, to output: (UnsafeRawBufferPointer) -> Void) {
+        var writer = JSONTextWriter(capacity: 4096)
+        writer.head(of: model)
+        writer.flush(to: output)
         let entities = model.entities
-        let runs = min(entities.count, entityRuns)
-        let bodies = ParallelMap.map(runs) { run in
-            var writer = JSONTextWriter(capacity: 1 << 16)
+        let runs = (entities.count + entitiesPerRun - 1) / entitiesPerRun
+        let spare = SpareWriters()
+        ParallelMap.forEachInOrder(runs, minimumCount: 2, produce: { run in
+            var runWriter = spare.take()
             entities.withUnsafeBufferPointer { entities in
-                for index in entities.count * run / runs..<entities.count * (run + 1) / runs {
-                    writer.raw(index > 0 ? ",\n    " : "\n    ")
-                    writer.entity(entities[index])
+                for index in run * entitiesPerRun..<min(entities.count, (run + 1) * entitiesPerRun) {
+                    runWriter.raw(",\n    ", if: index > 0, else: "\n    ")
+                    runWriter.entity(entities[index])
                 }
             }
-            return writer.finish()
+            return runWriter
+        }, consume: { runWriter in
+            var runWriter = runWriter
+            runWriter.flush(to: output)
+            spare.put(runWriter)
+        })
+        writer.tail(of: model)
+        writer.flush(to: output)
+    }
+
+    /// Writers whose run is out, kept for the next runs with their grown buffers.
+    private final class SpareWriters: @unchecked Sendable {
+        private let lock = NSLock()
+        private var writers: [JSONTextWriter] = []
+
+        func take() -> JSONTextWriter {
+            lock.withLock { writers.popLast() } ?? JSONTextWriter(capacity: 1 << 16)
         }
-        var writer = JSONTextWriter()
-        writer.raw("{")
-        if let version = model.activeSchemaVersion { writer.field("\n  \"activeSchemaVersion\" : ", version) }
-        writer.raw("\n  \"diagnostics\" : ")
-        writer.array(model.diagnostics, depth: 1) { writer, diagnostic in writer.diagnostic(diagnostic) }
-        writer.raw(entities.isEmpty ? ",\n  \"entities\" : [\n" : ",\n  \"entities\" : [")
-        let head = writer.finish()
-        writer.raw("\n  ]")
-        if let registered = model.registeredTypes {
-            writer.raw(",\n  \"registeredTypes\" : ")
-            writer.array(registered, depth: 1) { writer, name in writer.string(name) }
+
+        func put(_ writer: JSONTextWriter) {
+            lock.withLock { writers.append(writer) }
         }
-        writer.raw("\n}")
-        return head + bodies.joined() + writer.finish()
     }
 }
 
@@ -59,31 +73,51 @@ struct JSONTextWriter {
         sink = ByteSink(capacity: capacity)
     }
 
-    /// The bytes written since the last call.
-    mutating func finish() -> [TextChunk] {
-        sink.take()
+    /// Hands what was written to `output` and empties the writer, keeping its buffer.
+    mutating func flush(to output: (UnsafeRawBufferPointer) -> Void) {
+        sink.flush(to: output)
     }
 
-    /// An entity at depth 2 (an element of the document's `entities`).
-    mutating func entity(_ entity: Entity) {
-        raw(entity.attributes.isEmpty ? "{\n      \"attributes\" : [\n" : "{\n      \"attributes\" : [")
-        // In place: a copy of each element would retain and release all its strings.
+    /// The document up to its first entity: `{`, the version, the diagnostics, `"entities" : [`.
+    mutating func head(of model: AppModel) {
+        raw("{")
+        field("\n  \"activeSchemaVersion\" : ", ifPresent: model.activeSchemaVersion)
+        raw("\n  \"diagnostics\" : ")
+        array(model.diagnostics, depth: 1) { writer, diagnostic in writer.diagnostic(diagnostic) }
+        raw(",\n  \"entities\" : [\n", if: model.entities.isEmpty, else: ",\n  \"entities\" : [")
+    }
+
+    /// The document after its last entity.
+    mutating func tail(of model: AppModel) {
+        raw("\n  ]")
+        if let registered = model.registeredTypes {
+            raw(",\n  \"registeredTypes\" : ")
+            array(registered, depth: 1) { writer, name in writer.string(name) }
+        }
+        raw("\n}")
+    }
+
+    /// An entity at depth 2 (an element of the document's `entities`). Borrowed, and its
+    /// attributes and relationships read in place: a copy of one would retain and release
+    /// all its strings (an array element passed by value is copied).
+    mutating func entity(_ entity: borrowing Entity) {
+        raw("{\n      \"attributes\" : [\n", if: entity.attributes.isEmpty, else: "{\n      \"attributes\" : [")
         entity.attributes.withUnsafeBufferPointer { attributes in
             for index in attributes.indices {
-                raw(index > 0 ? ",\n        " : "\n        ")
-                attribute(attributes[index])
+                raw(",\n        ", if: index > 0, else: "\n        ")
+                attribute(attributes.baseAddress! + index)
             }
         }
         raw("\n      ],")
         field("\n      \"file\" : ", entity.file)
         field("\n      \"line\" : ", entity.line)
         field("\n      \"name\" : ", entity.name)
-        if let parent = entity.parent { field("\n      \"parent\" : ", parent) }
-        raw(entity.relationships.isEmpty ? "\n      \"relationships\" : [\n" : "\n      \"relationships\" : [")
+        field("\n      \"parent\" : ", ifPresent: entity.parent)
+        raw("\n      \"relationships\" : [\n", if: entity.relationships.isEmpty, else: "\n      \"relationships\" : [")
         entity.relationships.withUnsafeBufferPointer { relationships in
             for index in relationships.indices {
-                raw(index > 0 ? ",\n        " : "\n        ")
-                relationship(relationships[index])
+                raw(",\n        ", if: index > 0, else: "\n        ")
+                relationship(relationships.baseAddress! + index)
             }
         }
         raw("\n      ],\n      \"uniqueConstraints\" : ")
@@ -93,38 +127,38 @@ struct JSONTextWriter {
         raw("\n    }")
     }
 
-    /// At depth 4. Inlined where the array is read, so no element is copied whole.
+    /// At depth 4.
     @inline(__always)
-    mutating func attribute(_ attribute: Attribute) {
-        flag("{\n          \"allowsCloudEncryption\" : ", attribute.allowsCloudEncryption)
-        if let type = attribute.attributeType { field("\n          \"attributeType\" : ", type.rawValue) }
-        if attribute.derived { raw("\n          \"derived\" : true,") }
-        if let encrypted = attribute.encryptedAttributeKey { flag("\n          \"encryptedAttributeKey\" : ", encrypted) }
-        if attribute.enumType { raw("\n          \"enumType\" : true,") }
-        flag("\n          \"externalStorage\" : ", attribute.externalStorage)
-        flag("\n          \"hasDefault\" : ", attribute.hasDefault)
-        field("\n          \"line\" : ", attribute.line)
-        if attribute.mirroringIgnored { raw("\n          \"mirroringIgnored\" : true,") }
-        field("\n          \"name\" : ", attribute.name)
-        flag("\n          \"optional\" : ", attribute.optional)
-        if let original = attribute.originalName { field("\n          \"originalName\" : ", original) }
-        if let type = attribute.swiftType { field("\n          \"swiftType\" : ", type) }
-        raw(attribute.unique ? "\n          \"unique\" : true\n        }" : "\n          \"unique\" : false\n        }")
+    mutating func attribute(_ attribute: UnsafePointer<Attribute>) {
+        flag("{\n          \"allowsCloudEncryption\" : ", attribute.pointee.allowsCloudEncryption)
+        if let type = attribute.pointee.attributeType { field("\n          \"attributeType\" : ", type.rawValue) }
+        if attribute.pointee.derived { raw("\n          \"derived\" : true,") }
+        if let encrypted = attribute.pointee.encryptedAttributeKey { flag("\n          \"encryptedAttributeKey\" : ", encrypted) }
+        if attribute.pointee.enumType { raw("\n          \"enumType\" : true,") }
+        flag("\n          \"externalStorage\" : ", attribute.pointee.externalStorage)
+        flag("\n          \"hasDefault\" : ", attribute.pointee.hasDefault)
+        field("\n          \"line\" : ", attribute.pointee.line)
+        if attribute.pointee.mirroringIgnored { raw("\n          \"mirroringIgnored\" : true,") }
+        field("\n          \"name\" : ", attribute.pointee.name)
+        flag("\n          \"optional\" : ", attribute.pointee.optional)
+        field("\n          \"originalName\" : ", ifPresent: attribute.pointee.originalName)
+        field("\n          \"swiftType\" : ", ifPresent: attribute.pointee.swiftType)
+        raw("\n          \"unique\" : true\n        }", if: attribute.pointee.unique, else: "\n          \"unique\" : false\n        }")
     }
 
     /// At depth 4.
     @inline(__always)
-    mutating func relationship(_ relationship: Relationship) {
-        field("{\n          \"deleteRule\" : ", relationship.deleteRule.rawValue)
-        field("\n          \"destination\" : ", relationship.destination)
-        if let inverse = relationship.inverse { field("\n          \"inverse\" : ", inverse) }
-        field("\n          \"line\" : ", relationship.line)
-        if relationship.mirroringIgnored { raw("\n          \"mirroringIgnored\" : true,") }
-        field("\n          \"name\" : ", relationship.name)
-        flag("\n          \"optional\" : ", relationship.optional)
-        flag("\n          \"ordered\" : ", relationship.ordered)
-        if let original = relationship.originalName { field("\n          \"originalName\" : ", original) }
-        raw(relationship.toMany ? "\n          \"toMany\" : true\n        }" : "\n          \"toMany\" : false\n        }")
+    mutating func relationship(_ relationship: UnsafePointer<Relationship>) {
+        field("{\n          \"deleteRule\" : ", relationship.pointee.deleteRule.rawValue)
+        field("\n          \"destination\" : ", relationship.pointee.destination)
+        field("\n          \"inverse\" : ", ifPresent: relationship.pointee.inverse)
+        field("\n          \"line\" : ", relationship.pointee.line)
+        if relationship.pointee.mirroringIgnored { raw("\n          \"mirroringIgnored\" : true,") }
+        field("\n          \"name\" : ", relationship.pointee.name)
+        flag("\n          \"optional\" : ", relationship.pointee.optional)
+        flag("\n          \"ordered\" : ", relationship.pointee.ordered)
+        field("\n          \"originalName\" : ", ifPresent: relationship.pointee.originalName)
+        raw("\n          \"toMany\" : true\n        }", if: relationship.pointee.toMany, else: "\n          \"toMany\" : false\n        }")
     }
 
     /// At depth 2.
@@ -142,7 +176,7 @@ struct JSONTextWriter {
     /// `[`, each element on its own line one level deeper than `depth`, `]` at `depth`;
     /// an empty array is `[`, a blank line, `]`.
     mutating func array<Element>(_ elements: [Element], depth: Int, _ write: (inout JSONTextWriter, Element) -> Void) {
-        raw(elements.isEmpty ? "[\n" : "[")
+        raw("[\n", if: elements.isEmpty, else: "[")
         for index in elements.indices {
             element(index, depth: depth + 1)
             write(&self, elements[index])
@@ -163,6 +197,13 @@ struct JSONTextWriter {
         string(value, comma: true)
     }
 
+    /// The field when `value` is there. The optional is passed where it is (borrowed), so
+    /// the string is not copied out of the array element (retained and released) first.
+    @inline(__always)
+    mutating func field(_ key: StaticString, ifPresent value: String?) {
+        if let value { field(key, value) }
+    }
+
     @inline(__always)
     mutating func field(_ key: StaticString, _ value: Int) {
         raw(key)
@@ -173,11 +214,18 @@ struct JSONTextWriter {
     @inline(__always)
     mutating func flag(_ key: StaticString, _ value: Bool) {
         raw(key)
-        raw(value ? "true," : "false,")
+        raw("true,", if: value, else: "false,")
     }
 
     mutating func raw(_ piece: [UInt8]) {
         piece.withUnsafeBytes { sink.append($0) }
+    }
+
+    /// One of two literals: each is copied with its size known, where a literal chosen by
+    /// `?:` would be a memcpy call.
+    @inline(__always)
+    mutating func raw(_ whenTrue: StaticString, if condition: Bool, else whenFalse: StaticString) {
+        if condition { raw(whenTrue) } else { raw(whenFalse) }
     }
 
     @inline(__always)
@@ -197,7 +245,9 @@ struct JSONTextWriter {
     private static let newlines: [[UInt8]] = (0..<8).map { [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: $0 * 2) }
     private static let commaNewlines: [[UInt8]] = (0..<8).map { [UInt8(ascii: ",")] + newlines[$0] }
 
-    /// A JSON string (and a comma after it when `comma`).
+    /// A JSON string (and a comma after it when `comma`). Inlined where a field is
+    /// written: a plain string costs a test and a copy, no call.
+    @inline(__always)
     mutating func string(_ value: String, comma: Bool = false) {
         // Every native string has contiguous UTF-8; another one is copied first.
         if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0, comma: comma) }) == nil {
@@ -206,10 +256,16 @@ struct JSONTextWriter {
         }
     }
 
-    /// JSON string escaping as JSONEncoder does it without escaping slashes: quote,
-    /// backslash and control characters; everything else (UTF-8 included) as is.
+    @inline(__always)
     private mutating func string(utf8: UnsafeBufferPointer<UInt8>, comma: Bool) {
         // Nearly every string needs no escape: quote, bytes, quote (and comma) at once.
+        if Self.mayNeedEscape(utf8) { escaped(utf8, comma: comma) } else { sink.appendQuoted(utf8, comma: comma) }
+    }
+
+    /// JSON string escaping as JSONEncoder does it without escaping slashes: quote,
+    /// backslash and control characters; everything else (UTF-8 included) as is.
+    @inline(never)
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>, comma: Bool) {
         guard let first = utf8.firstIndex(where: Self.needsEscape) else {
             sink.appendQuoted(utf8, comma: comma)
             return
@@ -233,7 +289,48 @@ struct JSONTextWriter {
             }
         }
         sink.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start...]))
-        raw(comma ? "\"," : "\"")
+        raw("\",", if: comma, else: "\"")
+    }
+
+    /// Whether any byte may need an escape, tested a word at a time: a name or a type is
+    /// a few bytes long, so a short string is read as one word (two overlapping loads,
+    /// or plain letters filling the rest) and a longer one as words whose last overlaps
+    /// the one before. Only a string that may need one is scanned byte by byte.
+    @inline(__always)
+    private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress, utf8.count > 0 else { return false }
+        let raw = UnsafeRawPointer(base), count = utf8.count
+        let plain: UInt64 = 0x6161_6161_6161_6161
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                if mayNeedEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+                offset += 8
+            }
+            return mayNeedEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            let low = raw.loadUnaligned(as: UInt32.self), high = raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return mayNeedEscape(UInt64(low) | UInt64(high) << 32)
+        }
+        if count >= 2 {
+            let low = raw.loadUnaligned(as: UInt16.self), high = raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+            return mayNeedEscape(UInt64(low) | UInt64(high) << 16 | plain << 32)
+        }
+        return mayNeedEscape(UInt64(base.pointee) | plain << 8)
+    }
+
+    /// False only when none of the eight bytes is below 0x20, a quote or a backslash (the
+    /// classic "has a byte less than n" and "has a zero byte" tests; a true answer is
+    /// checked byte by byte).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\""))), backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash) & highs != 0
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
@@ -241,65 +338,53 @@ struct JSONTextWriter {
     }
 }
 
-/// Text written in place by `ByteSink`, handed to the output as it is (a copy of
-/// megabytes costs as much as writing them). Written only by the sink that made it, and
-/// never changed once handed out.
-package final class TextChunk: @unchecked Sendable {
-    fileprivate let base: UnsafeMutableRawPointer
-    fileprivate let capacity: Int
-    fileprivate var count = 0
+/// The memory a `ByteSink` writes into, freed with its last sink.
+private final class TextBuffer {
+    var base: UnsafeMutableRawPointer
+    var capacity: Int
 
-    fileprivate init(capacity: Int) {
+    init(capacity: Int) {
         self.capacity = capacity
         base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
     }
 
     deinit { base.deallocate() }
-
-    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
-    }
 }
 
 /// A byte buffer with a plain memcpy append: `Array.append(contentsOf:)` costs about a
 /// hundred instructions a call, and a JSON document is made of small pieces. Every write
-/// is preceded by a capacity check for all of its bytes; a full chunk is kept as it is and
-/// the writing goes on in a new one, so no byte is ever copied to grow.
+/// is preceded by a capacity check for all of its bytes. `flush` empties it and keeps its
+/// memory, so a sink used again writes into pages already touched. A copy shares that
+/// memory: a sink is handed on (from run to run), never written through two copies.
 struct ByteSink {
-    private var chunks: [TextChunk] = []
-    private var current: TextChunk
-    /// The current chunk's memory, kept here so an append reads no class field.
+    private let buffer: TextBuffer
+    /// The buffer's memory, kept here so an append reads no class field.
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
     private var count = 0
-    /// Chunks double from the first one's size (a small document stays small) up to this.
-    private static let largestChunk = 1 << 20
 
     init(capacity: Int) {
-        current = TextChunk(capacity: capacity)
-        base = current.base
-        self.capacity = capacity
+        buffer = TextBuffer(capacity: max(capacity, 1))
+        base = buffer.base
+        self.capacity = buffer.capacity
     }
 
     /// Room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { startChunk(atLeast: extra) }
+        if count + extra > capacity { grow(atLeast: count + extra) }
     }
 
+    /// Doubles the buffer (at least to `minimum`): a reused sink soon stops growing.
     @inline(never)
-    private mutating func startChunk(atLeast minimum: Int) {
-        seal()
-        current = TextChunk(capacity: max(minimum, min(capacity * 2, Self.largestChunk)))
-        base = current.base
-        capacity = current.capacity
-        count = 0
-    }
-
-    /// Keeps what the current chunk holds.
-    private mutating func seal() {
-        current.count = count
-        if count > 0 { chunks.append(current) }
+    private mutating func grow(atLeast minimum: Int) {
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: max(minimum, capacity * 2), alignment: 1)
+        larger.copyMemory(from: base, byteCount: count)
+        buffer.base.deallocate()
+        buffer.base = larger
+        buffer.capacity = max(minimum, capacity * 2)
+        base = larger
+        capacity = buffer.capacity
     }
 
     @inline(__always)
@@ -311,15 +396,48 @@ struct ByteSink {
     }
 
     /// `"bytes"`, then `,` when `comma`: one capacity check for the three pieces.
+    @inline(__always)
     mutating func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, comma: Bool) {
         let needed = bytes.count + (comma ? 3 : 2)
         reserve(needed)
         let target = base + count
         target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-        if let source = bytes.baseAddress, bytes.count > 0 { (target + 1).copyMemory(from: source, byteCount: bytes.count) }
+        if let source = bytes.baseAddress { Self.copy(UnsafeRawPointer(source), to: target + 1, count: bytes.count) }
         (target + 1 + bytes.count).storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
         if comma { (target + 2 + bytes.count).storeBytes(of: UInt8(ascii: ","), as: UInt8.self) }
         count += needed
+    }
+
+    /// `count` bytes from `source` to `target`; up to 16 with two overlapping loads and
+    /// stores of one width (most strings are a name or a type), which saves a memcpy call.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        switch count {
+        case 0:
+            return
+        case 1:
+            target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        case 2...3:
+            copyOverlapping(source, to: target, count: count, as: UInt16.self)
+        case 4...7:
+            copyOverlapping(source, to: target, count: count, as: UInt32.self)
+        case 8...16:
+            copyOverlapping(source, to: target, count: count, as: UInt64.self)
+        default:
+            target.copyMemory(from: source, byteCount: count)
+        }
+    }
+
+    /// The first and the last `Word` of `count` bytes (MemoryLayout<Word>.size <= count <=
+    /// twice that), each read before either is written.
+    @inline(__always)
+    private static func copyOverlapping<Word: FixedWidthInteger>(
+        _ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int, as _: Word.Type
+    ) {
+        let last = count - MemoryLayout<Word>.size
+        let first = source.loadUnaligned(as: Word.self), end = source.loadUnaligned(fromByteOffset: last, as: Word.self)
+        target.storeBytes(of: first, as: Word.self)
+        target.storeBytes(of: end, toByteOffset: last, as: Word.self)
     }
 
     /// The decimal digits of `value`, written in place (an Int takes at most 20 bytes).
@@ -343,15 +461,9 @@ struct ByteSink {
         count += digits
     }
 
-    /// What was written, leaving the sink empty.
-    mutating func take() -> [TextChunk] {
-        seal()
-        let taken = chunks
-        chunks = []
-        current = TextChunk(capacity: 4096)
-        base = current.base
-        capacity = current.capacity
+    /// Hands what was written to `output` and empties the sink, keeping its memory.
+    mutating func flush(to output: (UnsafeRawBufferPointer) -> Void) {
+        if count > 0 { output(UnsafeRawBufferPointer(start: base, count: count)) }
         count = 0
-        return taken
     }
 }

@@ -44,6 +44,7 @@ struct ModelFileCollector {
             }
         }
         var results: [Result] = []
+        results.reserveCapacity(plan.count)
         var diagnostics: [ModelDiagnostic] = []
         for (step, outcome) in zip(plan, outcomes) {
             switch (step, outcome) {
@@ -121,14 +122,22 @@ struct ModelFileCollector {
         }
     }
 
-    /// `directory/name` in one allocation (`a + "/" + b` makes a string for each `+`, and a
-    /// walk makes two paths per file).
+    /// `directory/name` written once into a string of its final size (`a + "/" + b` makes
+    /// a string for each `+`, and growing a copy costs about as much; a walk makes two
+    /// paths per file).
     private static func path(_ directory: String, _ name: String) -> String {
-        var path = directory
-        path.reserveCapacity(directory.utf8.count + 1 + name.utf8.count)
-        path += "/"
-        path += name
-        return path
+        var directory = directory, name = name
+        return directory.withUTF8 { head in
+            name.withUTF8 { tail in
+                String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { path in
+                    var end = path.initialize(fromContentsOf: head)
+                    path[end] = UInt8(ascii: "/")
+                    end += 1
+                    end = path[end...].initialize(fromContentsOf: tail)
+                    return end
+                }
+            }
+        }
     }
 
     /// An `.xcdatamodeld` (its `.xccurrentversion` and every version's `contents`) or a

@@ -114,4 +114,31 @@ import TestSupport
         #expect(ParallelMap.map(0) { $0 }.isEmpty)
         #expect(ParallelMap.map(500, serial: true) { $0 } == Array(0..<500))
     }
+
+    /// Results are consumed in index order, each once, one at a time, though uneven work
+    /// makes later indices finish first.
+    @Test func forEachInOrderConsumesInIndexOrder() {
+        for serial in [false, true] {
+            let lock = NSLock()
+            var consuming = 0, overlapped = false
+            var consumed: [Int] = []
+            ParallelMap.forEachInOrder(2_000, serial: serial, produce: { index -> Int in
+                var spin = index % 7 == 0 ? 20_000 : 10
+                while spin > 0 { spin -= 1 }
+                return index * 3
+            }, consume: { value in
+                lock.withLock {
+                    consuming += 1
+                    overlapped = overlapped || consuming > 1
+                }
+                consumed.append(value)
+                lock.withLock { consuming -= 1 }
+            })
+            #expect(consumed == (0..<2_000).map { $0 * 3 }, "serial: \(serial)")
+            #expect(!overlapped)
+        }
+        var none: [Int] = []
+        ParallelMap.forEachInOrder(0, produce: { $0 }, consume: { none.append($0) })
+        #expect(none.isEmpty)
+    }
 }

@@ -26,8 +26,8 @@ enum ModelsCommand {
         let format = try ReportOutput.format(ListingFormat.self, context)
         let model = try ModelInput.read(context)
         if format == .json {
-            // JSONEncoder's exact text, written directly (a large app prints megabytes).
-            for piece in AppModelJSON.encodedPieces(model) { piece.withUnsafeBytes { context.console.out(utf8: $0) } }
+            // JSONEncoder's exact text, written out as it is made (a large app prints megabytes).
+            AppModelJSON.write(model) { context.console.out(utf8: $0) }
             context.console.out("\n")
         } else {
             context.console.out(ModelListing.text(model))
