@@ -108,8 +108,6 @@ package enum ModelReader {
         }
         let assembler = SwiftModelAssembler(files: declarations, serial: serial)
         let swift = assembler.assemble()
-        // Its indexes are done with; a command-line run leaves them to exit.
-        KeptUntilExit.process.keep(assembler)
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
         // An app has Swift models or Core Data ones, rarely both: `+` would copy every entity.
         let entities = coreData.entities.isEmpty ? swift.entities : swift.entities + coreData.entities
