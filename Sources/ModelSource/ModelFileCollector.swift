@@ -36,7 +36,7 @@ struct ModelFileCollector {
         var collector = ModelFileCollector(workingDirectory: workingDirectory)
         for path in paths { collector.collect(path) }
         let plan = collector.plan
-        let outcomes = ParallelMap.map(plan.count, serial: serial) { index -> Outcome<Result>? in
+        var outcomes = ParallelMap.map(plan.count, serial: serial) { index -> Outcome<Result>? in
             guard case .read(let real, let shown) = plan[index] else { return nil }
             switch read(real, shown: shown) {
             case .contents(let bytes): return .processed(process(ModelSourceFile(path: shown, contents: bytes)))
@@ -46,8 +46,10 @@ struct ModelFileCollector {
         var results: [Result] = []
         results.reserveCapacity(plan.count)
         var diagnostics: [ModelDiagnostic] = []
-        for (step, outcome) in zip(plan, outcomes) {
-            switch (step, outcome) {
+        // Each outcome is moved out, not copied: a copy retained every file's declarations
+        // on this one thread while the others waited, and freeing the outcomes released them.
+        for (index, step) in plan.enumerated() {
+            switch (step, outcomes[index].take()) {
             case (.problem(let diagnostic), _): diagnostics.append(diagnostic)
             case (.read(_, let shown), .unreadable(let reason)?): diagnostics.append(Self.diagnostic(shown, reason))
             case (.read, .processed(let result)?): results.append(result)
