@@ -102,29 +102,31 @@ struct JSONTextWriter {
     /// all its strings (an array element passed by value is copied).
     mutating func entity(_ entity: borrowing Entity) {
         raw("{\n      \"attributes\" : [\n", if: entity.attributes.isEmpty, else: "{\n      \"attributes\" : [")
-        entity.attributes.withUnsafeBufferPointer { attributes in
-            for index in attributes.indices {
-                raw(",\n        ", if: index > 0, else: "\n        ")
-                attribute(attributes.baseAddress! + index)
-            }
-        }
+        members(entity.attributes) { writer, attribute in writer.attribute(attribute) }
         raw("\n      ],")
         field("\n      \"file\" : ", entity.file)
         field("\n      \"line\" : ", entity.line)
         field("\n      \"name\" : ", entity.name)
         field("\n      \"parent\" : ", ifPresent: entity.parent)
         raw("\n      \"relationships\" : [\n", if: entity.relationships.isEmpty, else: "\n      \"relationships\" : [")
-        entity.relationships.withUnsafeBufferPointer { relationships in
-            for index in relationships.indices {
-                raw(",\n        ", if: index > 0, else: "\n        ")
-                relationship(relationships.baseAddress! + index)
-            }
-        }
+        members(entity.relationships) { writer, relationship in writer.relationship(relationship) }
         raw("\n      ],\n      \"uniqueConstraints\" : ")
         array(entity.uniqueConstraints, depth: 3) { writer, names in
             writer.array(names, depth: 4) { writer, name in writer.string(name) }
         }
         raw("\n    }")
+    }
+
+    /// An entity's attributes or relationships, each at depth 4 on a line of its own and
+    /// read in place through a pointer (passed by value, an element would be copied).
+    @inline(__always)
+    private mutating func members<Member>(_ members: [Member], _ write: (inout JSONTextWriter, UnsafePointer<Member>) -> Void) {
+        members.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                raw(",\n        ", if: index > 0, else: "\n        ")
+                write(&self, members.baseAddress! + index)
+            }
+        }
     }
 
     /// At depth 4.
