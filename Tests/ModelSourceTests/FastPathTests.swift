@@ -132,7 +132,7 @@ import TestSupport
                        "1e5": .float, "1E-5": .float, "0x1p3": .float, "0X1P3": .float, "07": .integer]
         for (text, kind) in numbers {
             let bytes = Array(text.utf8)
-            #expect(DefaultValueClassifier.classify(SwiftLexer.lex(bytes).tokens, in: bytes) == kind, "\(text)")
+            #expect(DefaultValueClassifier.classify(SwiftLexer.lex(bytes).tokens[...], in: bytes) == kind, "\(text)")
         }
         for text in ["Item", "item", "É", "é", "E\u{301}x", "e\u{301}", "_x", "1", "", "Ǆ", "ǅ", "A"] {
             #expect(DefaultValueClassifier.startsUppercase(text) == (text.first?.isUppercase == true), "\(text.debugDescription)")

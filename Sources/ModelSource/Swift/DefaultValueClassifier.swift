@@ -1,9 +1,5 @@
 /// Recognises the initial values a type can be read from without a compiler.
 enum DefaultValueClassifier {
-    static func classify(_ tokens: [LexedToken], in source: [UInt8]) -> DefaultValue {
-        classify(tokens[...], in: source)
-    }
-
     /// A slice of the file's tokens, read in place (its indices are the file's): copying
     /// it into an array cost an allocation per initial value.
     static func classify(_ tokens: ArraySlice<LexedToken>, in source: [UInt8]) -> DefaultValue {
