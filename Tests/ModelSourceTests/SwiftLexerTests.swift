@@ -86,4 +86,14 @@ import Testing
         #expect(diagnostic.kind == .parseError && diagnostic.line == 2)
         #expect(diagnostic.message.contains("larger than 12 bytes"))
     }
+
+    /// Token text is built two ways, as a small string up to 15 bytes and by decoding past
+    /// that: both give the file's bytes, ASCII or not, on either side of the limit.
+    @Test func tokenTextIsTheFilesBytesAtEveryLength() {
+        for length in 1...20 {
+            for name in [String(repeating: "a", count: length), "é" + String(repeating: "b", count: length)] {
+                #expect(texts("x \(name) \"\(name)\" y") == ["x", name, name, "y"])
+            }
+        }
+    }
 }
