@@ -86,4 +86,25 @@ import Testing
         #expect(diagnostic.kind == .parseError && diagnostic.line == 2)
         #expect(diagnostic.message.contains("larger than 12 bytes"))
     }
+
+    /// Token text is built two ways, as a small string up to 15 bytes and by decoding past
+    /// that: both give the file's bytes, ASCII or not, on either side of the limit.
+    @Test func tokenTextIsTheFilesBytesAtEveryLength() {
+        for length in 1...20 {
+            for name in [String(repeating: "a", count: length), "é" + String(repeating: "b", count: length)] {
+                #expect(texts("x \(name) \"\(name)\" y") == ["x", name, name, "y"])
+                #expect(texts("x \(name)") == ["x", name])
+            }
+        }
+    }
+
+    /// The lexer writes into an array sized for a token per four bytes; a file denser than
+    /// that (here a token per byte) moves its tokens to memory of its own and loses none.
+    @Test func tokensDenserThanTheEstimateAreAllKept() {
+        let bytes = Array((String(repeating: "(,", count: 300) + "x").utf8)
+        let lexed = SwiftLexer.lex(bytes).tokens
+        #expect(lexed.count == 601)
+        #expect(lexed.dropLast().allSatisfy { $0.kind == .punctuation && $0.byte == bytes[$0.start] })
+        #expect(lexed.last.map { $0.kind == .identifier && $0.start == 600 && $0.end == 601 } == true)
+    }
 }

@@ -29,11 +29,14 @@ struct SwiftLexer {
     private let words = SwiftWordTable.shared
     private let identifierStart = ASCII.identifierStart, identifierPart = ASCII.identifierPart
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, into memory: UnsafeMutableBufferPointer<LexedToken>) {
         self.bytes = bytes
-        // Swift source averages a token per four to five bytes.
-        tokens = TokenBuffer(capacity: bytes.count / 4 + 16)
+        tokens = TokenBuffer(memory)
     }
+
+    /// Room for the tokens of `byteCount` bytes of source: Swift averages a token per four
+    /// to five bytes, so the array made this large nearly always holds them all.
+    private static func expectedTokens(_ byteCount: Int) -> Int { byteCount / 4 + 16 }
 
     static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
         tokenizeChecked(bytes).tokens
@@ -56,9 +59,17 @@ struct SwiftLexer {
     /// input error (`SwiftSourceBytes`), never read in part as if whole.
     static func lex(_ bytes: [UInt8], byteLimit: Int = byteLimit) -> (tokens: [LexedToken], controlByteOffset: Int?) {
         bytes.withUnsafeBufferPointer { whole in
-            var lexer = SwiftLexer(UnsafeBufferPointer(rebasing: whole.prefix(byteLimit)))
-            lexer.run()
-            return (lexer.tokens.finish(), lexer.firstControlByte ?? (whole.count > byteLimit ? byteLimit : nil))
+            let source = UnsafeBufferPointer(rebasing: whole.prefix(byteLimit))
+            var controlByte: Int?, outgrown: [LexedToken]?
+            // The tokens are written straight into the array the parser reads: no second
+            // buffer to allocate, fill and copy per file.
+            let tokens = [LexedToken](unsafeUninitializedCapacity: expectedTokens(source.count)) { memory, initialized in
+                var lexer = SwiftLexer(source, into: memory)
+                lexer.run()
+                controlByte = lexer.firstControlByte
+                (initialized, outgrown) = lexer.tokens.finish()
+            }
+            return (outgrown ?? tokens, controlByte ?? (whole.count > byteLimit ? byteLimit : nil))
         }
     }
 
@@ -81,7 +92,11 @@ struct SwiftLexer {
             case .lineBreak:
                 consumeOne()
             case .identifierStart:
-                scanIdentifier(kind: .identifier, from: index, line: line)
+                // A name or keyword, the commonest token: scanned here, with no call and no
+                // test of the kind of name (`scanIdentifier` does `@` and `#` names).
+                let end = identifierEnd(from: index + 1)
+                emitName(.identifier, start: index, end: end)
+                index = end
             case .punctuation:
                 emitPunctuation(byte)
             case .operatorCharacter:
@@ -189,14 +204,13 @@ struct SwiftLexer {
         index += 1
     }
 
-    /// A name the scan found, `start < end <= bytes.count`: `append` without its clamps.
+    /// A name the scan found, `start < end <= bytes.count`: `append` without its clamps,
+    /// and without a `byte` (the parser reads it of punctuation only).
     @inline(__always)
-    private mutating func emitName(_ kind: SwiftToken.Kind, start: Int, end: Int, line tokenLine: Int) {
-        let first = bytes[start]
-        let byte = end - start == 1 && first < 0x80 ? first : 0
+    private mutating func emitName(_ kind: SwiftToken.Kind, start: Int, end: Int) {
         tokens.append(LexedToken(
-            kind: kind, byte: byte, word: words.word(bytes, start, end), newlineBefore: sawNewline, escaped: false,
-            start: start, end: end, line: tokenLine))
+            kind: kind, byte: 0, word: words.word(bytes, start, end), newlineBefore: sawNewline, escaped: false,
+            start: start, end: end, line: line))
         sawNewline = false
     }
 
@@ -229,8 +243,8 @@ struct SwiftLexer {
 
     // MARK: - Names, numbers, operators
 
-    /// A name starting at `start` (an identifier-start byte; after the `@` or `#`).
-    private mutating func scanIdentifier(kind: SwiftToken.Kind, from start: Int, line tokenLine: Int) {
+    /// An `@` or `#` name starting at `start` (an identifier-start byte after the `@` or `#`).
+    private mutating func scanIdentifier(kind: SwiftToken.Kind, from start: Int) {
         var end = identifierEnd(from: start + 1)
         // `@SwiftData.Model`: a qualified attribute name is one token.
         if kind == .attribute {
@@ -238,14 +252,20 @@ struct SwiftLexer {
                 end = identifierEnd(from: end + 1)
             }
         }
-        emitName(kind, start: start, end: end, line: tokenLine)
+        emitName(kind, start: start, end: end)
         index = end
     }
 
-    /// Where the run of identifier bytes from `position` ends.
+    /// Where the run of identifier bytes from `position` ends. Eight bytes are tested per
+    /// test of the end of the file (most names end within them), a third of the
+    /// instructions of a byte-by-byte loop.
     @inline(__always)
     private func identifierEnd(from position: Int) -> Int {
         var end = position
+        while end &+ 8 <= bytes.count {
+            for offset in 0..<8 where !identifierPart.contains(bytes[end &+ offset]) { return end &+ offset }
+            end &+= 8
+        }
         while end < bytes.count, identifierPart.contains(bytes[end]) { end += 1 }
         return end
     }
@@ -270,7 +290,7 @@ struct SwiftLexer {
             index += 1
             return
         }
-        scanIdentifier(kind: .attribute, from: index + 1, line: line)
+        scanIdentifier(kind: .attribute, from: index + 1)
     }
 
     /// `#if`, `#Unique`, `#"raw"#`, `#/regex/#`, or a lone `#`.
@@ -282,7 +302,7 @@ struct SwiftLexer {
         } else if after < bytes.count, bytes[after] == ASCII.slash {
             scanExtendedRegex(hashes: count)
         } else if count == 1, let next = peek(1), ASCII.isIdentifierStart(next) {
-            scanIdentifier(kind: .pound, from: index + 1, line: line)
+            scanIdentifier(kind: .pound, from: index + 1)
         } else {
             emit(.punctuation, start: index, end: index + 1)
             index += 1
@@ -609,17 +629,23 @@ struct ByteRoleTable: @unchecked Sendable {
     subscript(_ byte: UInt8) -> ByteRole { table[Int(byte)] }
 }
 
-/// The lexer's tokens as they are found: one capacity test per token, where
-/// `Array.append` also asks the runtime whether the storage is shared. `finish` hands
-/// them over as an array and frees the buffer.
+/// The lexer's tokens as they are found, written into the memory of the array being
+/// made: one capacity test per token, where `Array.append` also asks the runtime whether
+/// the storage is shared. A file with more tokens than that memory holds moves them into
+/// memory of its own, growing by doubling, and `finish` hands them over as a new array.
 private struct TokenBuffer {
     private var base: UnsafeMutablePointer<LexedToken>
     private var capacity: Int
     private var count = 0
+    /// Whether `base` is memory of its own (grown), not the array's.
+    private var isOwn = false
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+    init(_ memory: UnsafeMutableBufferPointer<LexedToken>) {
+        if let start = memory.baseAddress, memory.count > 0 {
+            (base, capacity) = (start, memory.count)
+        } else {
+            (base, capacity, isOwn) = (.allocate(capacity: 16), 16, true)
+        }
     }
 
     @inline(__always)
@@ -634,20 +660,15 @@ private struct TokenBuffer {
     private mutating func grow() {
         let larger = UnsafeMutablePointer<LexedToken>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        (base, capacity) = (larger, capacity * 2)
+        if isOwn { base.deallocate() }
+        (base, capacity, isOwn) = (larger, capacity * 2, true)
     }
 
-    /// The tokens, once: the buffer is freed. Copied as one block of memory (the array
-    /// initializer from a buffer copies token by token).
-    consuming func finish() -> [LexedToken] {
+    /// How many tokens the array's memory holds, or, when they outgrew it, none there and
+    /// all of them as a new array (its own memory is then freed).
+    consuming func finish() -> (inArray: Int, outgrown: [LexedToken]?) {
+        guard isOwn else { return (count, nil) }
         defer { base.deallocate() }
-        return [LexedToken](unsafeUninitializedCapacity: count) { array, initialized in
-            // Tokens are plain values (no references): copying their bytes initializes them.
-            if let target = array.baseAddress {
-                UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: count * MemoryLayout<LexedToken>.stride)
-            }
-            initialized = count
-        }
+        return (0, Array(UnsafeBufferPointer(start: base, count: count)))
     }
 }

@@ -111,8 +111,24 @@ struct LexedToken: Sendable {
     var length: Int { end - start }
 
     func text(in source: [UInt8]) -> String {
-        String(decoding: source[start..<end], as: UTF8.self)
+        let count = length
+        guard count > 0, count <= Self.smallTextLimit else { return String(decoding: source[start..<end], as: UTF8.self) }
+        // Names and short literals, nearly every text the parser keeps: copied straight
+        // into a small string, which skips the validation pass when it is ASCII; the
+        // generic decoding of an array slice cost about 100 instructions more a token.
+        return source.withUnsafeBufferPointer { whole in
+            // The bounds test `source[start..<end]` makes: the range lies in the file.
+            precondition(end <= whole.count, "LexedToken.text: the token is not in this file")
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                buffer.baseAddress!.initialize(from: whole.baseAddress! + start, count: count)
+                return count
+            }
+        }
     }
+
+    /// The longest text a small string holds inline (UTF-8 bytes, on 64-bit platforms;
+    /// a longer one is still right, only built the slower way).
+    private static let smallTextLimit = 15
 
     /// Punctuation `scalar` (a literal: the compare is one byte).
     @inline(__always)
