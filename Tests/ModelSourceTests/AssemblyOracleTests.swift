@@ -209,6 +209,33 @@ import TestSupport
         }
     }
 
+    /// Each registering call closes at the `)` matching its `(` (a stack of every open
+    /// parenthesis says which), however calls nest, unmatched `)` stray or `(` stay open.
+    @Test func registeringCallsCloseWhereAStackOfEveryParenthesisSays() {
+        var generator = SeededGenerator(seed: 31)
+        let pieces = ["Schema", "ModelContainer", "f", "(", "(", ")", ")", ",", "x", "#Preview"]
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+            let bytes = Array(text.joined(separator: " ").utf8)
+            let tokens = SwiftLexer.lex(bytes).tokens
+            var expected: [(name: Int, close: Int?)] = []
+            var open: [Int] = []  // per open `(`: its call's place in `expected`, or -1
+            for index in tokens.indices where tokens[index].kind == .punctuation {
+                if tokens[index].byte == UInt8(ascii: "(") {
+                    let isCall = index > 0 && (tokens[index - 1].word == .schema || tokens[index - 1].word == .modelContainerType)
+                    open.append(isCall ? expected.count : -1)
+                    if isCall { expected.append((index - 1, nil)) }
+                } else if tokens[index].byte == UInt8(ascii: ")"), let call = open.popLast(), call >= 0 {
+                    expected[call].close = index
+                }
+            }
+            let found = ModelListScanner.registeringCalls(in: tokens)
+            #expect(found.calls.map(\.name) == expected.map(\.name), "\(text)")
+            #expect(found.calls.map(\.close) == expected.map(\.close), "\(text)")
+            #expect(found.hasPreview == text.contains("#Preview"), "\(text)")
+        }
+    }
+
     @Test func selfReferencesKeepTheFirstOfEachNameInOrder() {
         let list = Array("[B.self, A.self, B.self, X.Y.Z.self, Self.self, A.self, X.Y.Z.self, Y.Z.self]".utf8)
         #expect(ModelListScanner.selfReferences(in: SwiftLexer.lex(list).tokens, source: list) == ["B", "A", "X.Y.Z", "Y.Z"])

@@ -105,12 +105,14 @@ import TestSupport
 
     /// Types and initial values are remembered by their bytes while a file is read: each
     /// property must get what reading it alone gives, whether spelled like an earlier one,
-    /// differently at the same length (`Int` and `Url`), or after more spellings than are kept.
+    /// differently at the same length (`Int` and `Url`), or after more spellings than are kept,
+    /// or alike but for a closing backtick the tokens' text leaves out.
     @Test func rememberedTypesAndValuesAreWhatReadingAloneGives() {
         var generator = SeededGenerator(seed: 7)
         let types = ["Int", "Url", "Int?", "[Tag]?", "[Tag]", "Tag?", "Set<Int>", "[String: Int]", "Kind"]
             + (0..<20).map { "T\($0)" }
-        let values = ["Kind.one", "Kind.two", "Kind.one.rawValue", "[1, 2]", "[\"a\"]", "[]", "Date()", "Set<Int>()", "-1", "1"]
+        let values = ["Kind.one", "Kind.two", "Kind.one.rawValue", "[1, 2]", "[\"a\"]", "[]", "Date()", "Set<Int>()", "-1", "1",
+                      "Kind.`default`", "Kind.`default"]
         let lines = (0..<200).map { index in
             "var p\(index): \(types.randomElement(using: &generator)!) = \(values.randomElement(using: &generator)!)"
         }

@@ -8,11 +8,12 @@
 /// the app's registration and are left out.
 enum ModelListScanner {
     static func calls(in tokens: [LexedToken], source: [UInt8]) -> [ModelListDeclaration] {
+        let (calls, hasPreview) = registeringCalls(in: tokens)
+        guard !calls.isEmpty else { return [] }
         var lists: [ModelListDeclaration] = []
         // Most files hold no `#Preview`: the matching of every bracket its bodies need is skipped.
-        let hasPreview = tokens.contains { $0.kind == .pound && $0.word == .preview }
         var previews = PreviewBodies(hasPreview ? previewBodies(in: tokens, matches: matchingBrackets(in: tokens)) : [])
-        for (index, closing) in registeringCalls(in: tokens) {
+        for (index, closing) in calls {
             let token = tokens[index]
             guard let close = closing, close - index < longestCall, !previews.contains(index) else { continue }
             let arguments = Array(tokens[(index + 2)..<close])
@@ -28,25 +29,37 @@ enum ModelListScanner {
     }
 
     /// Each `Schema(`, `ModelContainer(`, `modelContainer(` in order: the index of its name,
-    /// and of the `)` that closes its `(` (nil: never closed). One pass with a stack of the
-    /// open parentheses, which notes the closing ones of these calls only.
-    static func registeringCalls(in tokens: [LexedToken]) -> [(name: Int, close: Int?)] {
+    /// and of the `)` that closes its `(` (nil: never closed); and whether a `#Preview`
+    /// occurs. One pass that counts the open parentheses and keeps the depth of the open
+    /// calls only: a `)` at a call's depth closes it (a stack of every `(` cost an append
+    /// and a removal each).
+    static func registeringCalls(in tokens: [LexedToken]) -> (calls: [(name: Int, close: Int?)], hasPreview: Bool) {
         var calls: [(name: Int, close: Int?)] = []
-        var open: [Int] = []  // per open `(`: its call's place in `calls`, or -1
-        for index in tokens.indices where tokens[index].kind == .punctuation {
-            if tokens[index].byte == ASCII.openParen {
-                let name = index - 1
-                if name >= 0, tokens[name].kind == .identifier, !tokens[name].escaped, isRegisteringCall(tokens[name].word) {
-                    open.append(calls.count)
-                    calls.append((name, nil))
-                } else {
-                    open.append(-1)
+        var open: [(call: Int, depth: Int)] = []  // the unclosed calls, innermost last
+        var depth = 0  // open parentheses
+        var hasPreview = false
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                if token.byte == ASCII.openParen {
+                    let name = index - 1
+                    if name >= 0, tokens[name].kind == .identifier, !tokens[name].escaped, isRegisteringCall(tokens[name].word) {
+                        open.append((calls.count, depth))
+                        calls.append((name, nil))
+                    }
+                    depth += 1
+                } else if token.byte == ASCII.closeParen, depth > 0 {
+                    depth -= 1
+                    if let call = open.last, call.depth == depth {
+                        calls[call.call].close = index
+                        open.removeLast()
+                    }
                 }
-            } else if tokens[index].byte == ASCII.closeParen, let call = open.popLast(), call >= 0 {
-                calls[call].close = index
+            } else if token.kind == .pound, token.word == .preview {
+                hasPreview = true
             }
         }
-        return calls
+        return (calls, hasPreview)
     }
 
     /// `Schema`, `ModelContainer`, `modelContainer`.
@@ -128,6 +141,8 @@ enum ModelListScanner {
     /// `X.Y.models` -> `X.Y` for `member` = `models`.
     static func membersNamed(_ member: SwiftWord, in tokens: [LexedToken], source: [UInt8]) -> [String] {
         var names: [String] = []
+        // Each takes three tokens at least (`X.self`): one allocation, not one per doubling.
+        names.reserveCapacity(tokens.count / 3)
         for index in tokens.indices where tokens[index].isKeyword(member) && index >= 2 && tokens[index - 1].isPunctuation(".") {
             let last = index - 2
             guard tokens[last].kind == .identifier else { continue }
@@ -150,18 +165,23 @@ enum ModelListScanner {
 
     /// `A.self`, `Schemas.V2.Item.self` -> `A`, `Schemas.V2.Item`, in order, without repeats.
     static func selfReferences(in tokens: [LexedToken], source: [UInt8]) -> [String] {
-        var names: [String] = []
+        // The names found, kept in place: the first `kept` are the answer so far.
+        var names = membersNamed(.selfValue, in: tokens, source: source)
+        var kept = 0
         // Lists are short: a search of the names so far beats hashing each one, up to a point.
         var seen = Set<String>()
-        for name in membersNamed(.selfValue, in: tokens, source: source) where name != "Self" {
-            if names.count < Self.linearSearchLimit {
-                guard !names.contains(name) else { continue }
+        for index in names.indices where names[index] != "Self" {
+            let name = names[index]
+            if kept < Self.linearSearchLimit {
+                guard !names[..<kept].contains(name) else { continue }
             } else {
-                if seen.isEmpty { seen = Set(names) }
+                if seen.isEmpty { seen = Set(names[..<kept]) }
                 guard seen.insert(name).inserted else { continue }
             }
-            names.append(name)
+            if kept != index { names[kept] = name }
+            kept += 1
         }
+        names.removeLast(names.count - kept)
         return names
     }
 

@@ -11,10 +11,11 @@ package enum ScaffoldMarker {
     package static let token = "cloudkit-schema:scaffold"
     private static let tokenBytes = Array(token.utf8)
 
-    /// Whether the file's header comments carry the token.
+    /// Whether the file's header comments carry the token. Only the header is read (most
+    /// files have none, or a short one): a search of the whole file first read every byte
+    /// of every file with a model list once more.
     package static func isMarked(_ bytes: [UInt8]) -> Bool {
-        guard ByteSearch.contains(bytes, tokenBytes) else { return false }
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var index = hasByteOrderMark(bytes) ? 3 : 0
         while index < bytes.count {
             switch bytes[index] {
             case ASCII.space, ASCII.tab, ASCII.newline, ASCII.carriageReturn:
@@ -32,6 +33,11 @@ package enum ScaffoldMarker {
             }
         }
         return false
+    }
+
+    /// A UTF-8 byte order mark, tested without an array literal to compare with.
+    private static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     private static func contains(_ slice: ArraySlice<UInt8>) -> Bool {

@@ -2,7 +2,7 @@
 ///
 /// Models write the same initial values over and over (`Date.now`, `Kind.draft`, `[]`):
 /// comparing a few bytes costs less than classifying the tokens again and making their
-/// strings and arrays. Equal bytes from one token's start to another's end lex to equal
+/// strings and arrays. Equal bytes from the `=` to the value's last byte lex to equal
 /// tokens, and the classification depends on the tokens alone (not on lines or on what
 /// precedes them), so a remembered value is the one classifying them again gives.
 struct RecentInitialValues {
@@ -44,11 +44,22 @@ extension SwiftDeclarationParser {
     /// A property's initial value classified, once per spelling in the file. One token
     /// (`""`, `0`, `false`) is classified at once: looking it up would cost more.
     mutating func initialValue(_ range: Range<Int>) -> DefaultValue {
-        guard range.count > 1 else { return DefaultValueClassifier.classify(tokens[range], in: source) }
-        let span = tokens[range.lowerBound].start..<tokens[range.upperBound - 1].end
+        guard range.count > 1, range.lowerBound > 0 else { return DefaultValueClassifier.classify(tokens[range], in: source) }
+        let span = spelling(of: range)
         if let known = recentInitialValues.value(spelledAs: span, in: source) { return known }
         let value = DefaultValueClassifier.classify(tokens[range], in: source)
         recentInitialValues.remember(value, spelledAs: span)
         return value
+    }
+
+    /// The bytes from the token before `range` (the `=`) to the end of its last token,
+    /// closing backtick included: an escaped name's text leaves it out, and
+    /// `` Kind.`default` `` and an unclosed `` Kind.`default `` (a stray backtick, then a
+    /// name) lex apart. (Other texts that leave bytes out cannot end a value the
+    /// classifier tells apart: a string's kind and text are the same closed or not.)
+    private func spelling(of range: Range<Int>) -> Range<Int> {
+        let last = tokens[range.upperBound - 1]
+        let end = last.escaped ? min(last.end + 1, source.count) : last.end
+        return tokens[range.lowerBound - 1].start..<end
     }
 }

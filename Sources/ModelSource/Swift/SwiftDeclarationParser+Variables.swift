@@ -140,7 +140,8 @@ extension SwiftDeclarationParser {
         if let model = currentModel {
             guard !isStatic, isStored(binding), !attributes.isTransient else { return }
             let attribute = attributes.attribute.map { AttributeArgumentParser.attribute(tokens[$0], in: source) }
-            if attribute?.options.contains("ephemeral") == true { return }
+            // The options are one or two: comparing them costs less than hashing the name.
+            if attribute?.options.contains(where: { $0 == "ephemeral" }) == true { return }
             let relationship = attributes.relationship.map { AttributeArgumentParser.relationship(tokens[$0], in: source) }
             appendProperty(name, binding: binding, attribute: attribute, relationship: relationship, to: model)
             return

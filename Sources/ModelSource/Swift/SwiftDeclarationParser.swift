@@ -26,12 +26,12 @@ struct SwiftDeclarationParser {
         var type: Int?
     }
 
-    /// `mayRegister: false` (the bytes hold no `Schema`, `ModelContainer`...) skips the
-    /// search for registration calls, which could find nothing.
-    static func parse(_ tokens: [LexedToken], in source: [UInt8], file: String, mayRegister: Bool = true) -> SwiftFileDeclarations {
+    /// The registration calls are looked for in every file: their search is one pass over
+    /// the tokens, which costs less than the byte searches that could rule it out.
+    static func parse(_ tokens: [LexedToken], in source: [UInt8], file: String) -> SwiftFileDeclarations {
         var parser = SwiftDeclarationParser(tokens: tokens, source: source, result: SwiftFileDeclarations(file: file))
         parser.run()
-        if mayRegister { parser.result.modelLists += ModelListScanner.calls(in: tokens, source: source) }
+        parser.result.modelLists += ModelListScanner.calls(in: tokens, source: source)
         return parser.result
     }
 

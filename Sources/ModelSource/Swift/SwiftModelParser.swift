@@ -75,7 +75,7 @@ package enum SwiftModelParser {
 
     static func parse(_ bytes: [UInt8], file: String) -> SwiftFileDeclarations {
         let (tokens, controlByte) = SwiftLexer.lex(bytes)
-        var declarations = SwiftDeclarationParser.parse(tokens, in: bytes, file: file, mayRegister: mayRegisterModels(bytes))
+        var declarations = SwiftDeclarationParser.parse(tokens, in: bytes, file: file)
         declarations.invalidByteOffset = SwiftSourceBytes.firstInvalidOffset(bytes, controlByteInCode: controlByte)
         // The scaffold's list copies the app's registration for a throwaway store; it is not one.
         if !declarations.modelLists.isEmpty, ScaffoldMarker.isMarked(bytes) { declarations.modelLists = [] }
