@@ -24,9 +24,13 @@ final class SwiftModelAssembler {
     /// The `models` lists of each versioned schema, by its canonical name, in file order.
     let versionLists: [String: [ModelListDeclaration]]
 
+    /// A model by position: its declaration is read in place, in `files`, as a copy of it
+    /// retains (and later releases) every array and string it holds, for each of an app's
+    /// thousands of models, on one core.
     struct LocatedModel {
-        var declaration: ModelClassDeclaration
-        var file: String
+        /// Its file's position in `files`, and its own in that file's `models`.
+        var file: Int
+        var index: Int
         /// The versioned schema holding it, if any.
         var version: String?
         /// The number of its class name in `modelNames`.
@@ -66,11 +70,18 @@ final class SwiftModelAssembler {
         (versions, models, modelNames, active, names) = located
         scalarNamedModels = AttributeType.swiftScalarTypes.keys.contains(where: modelNames.contains)
         var versionLists: [String: [ModelListDeclaration]] = [:]
-        for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
-            guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
-            versionLists[version, default: []].append(list)
+        for file in files.indices {
+            for list in files[file].modelLists.indices where Self.isVersionList(files[file].modelLists[list], versions) {
+                guard let version = versions.canonical(files[file].modelLists[list].scope.joined(separator: ".")) else { continue }
+                versionLists[version, default: []].append(files[file].modelLists[list])
+            }
         }
         self.versionLists = versionLists
+    }
+
+    /// The declaration of `models[model]`, where it is.
+    private func declaration(_ model: Int) -> ModelClassDeclaration {
+        files[models[model].file].models[models[model].index]
     }
 
     /// The versions, every model with the version holding it and its name's number, the
@@ -80,17 +91,19 @@ final class SwiftModelAssembler {
         let versions = SchemaVersions(files: files)
         var modelNames = ModelNames()
         var models: [LocatedModel] = []
-        models.reserveCapacity(files.reduce(0) { $0 + $1.models.count })
-        modelNames.reserveCapacity(models.capacity)
-        for file in files {
-            for model in file.models {
+        var count = 0
+        for file in files.indices { count += files[file].models.count }
+        models.reserveCapacity(count)
+        modelNames.reserveCapacity(count)
+        for file in files.indices {
+            for index in files[file].models.indices {
                 models.append(LocatedModel(
-                    declaration: model, file: file.file, version: versions.version(containing: model.scope),
-                    name: modelNames.number(adding: model.name)))
+                    file: file, index: index, version: versions.version(containing: files[file].models[index].scope),
+                    name: modelNames.number(adding: files[file].models[index].name)))
             }
         }
         let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
-        let names = ModelNameIndex(models: models, modelNames: modelNames, typeAliases: files.flatMap(\.typeAliases), active: active)
+        let names = ModelNameIndex(files: files, models: models, modelNames: modelNames, active: active)
         return (versions, models, modelNames, active, names)
     }
 
@@ -98,21 +111,26 @@ final class SwiftModelAssembler {
         let registrations = resolvedRegistrations()
         // Which properties name a model depends on nothing else: found for every model on
         // every core, once, for choosing the models and building their entities.
-        let destinations = ParallelMap.map(models.count, serial: serial) { self.destinations(of: self.models[$0].declaration.properties) }
+        var destinations = ParallelMap.map(models.count, serial: serial) { model in
+            self.destinations(of: self.files[self.models[model].file].models[self.models[model].index].properties)
+        }
         let selected = selectModels(registrations, destinations: destinations)
         // Each entity needs only its own declaration and the shared indexes. The model is
         // read in place: a copy of it retains every array and string it holds.
         let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
         var entities = ParallelMap.map(selected.count, serial: serial) { index in
             let model = selected[index].model
+            let file = self.models[model].file, position = self.models[model].index
             guard case .some(let merged) = selected[index].merged else {
                 return builder.entity(
-                    from: self.models[model].declaration, properties: self.models[model].declaration.properties,
-                    destinations: destinations[model], file: self.models[model].file)
+                    from: self.files[file].models[position], properties: self.files[file].models[position].properties,
+                    destinations: destinations[model], file: self.files[file].file)
             }
-            return builder.entity(from: self.models[model].declaration, properties: merged, destinations: nil, file: self.models[model].file)
+            return builder.entity(from: self.files[file].models[position], properties: merged, destinations: nil, file: self.files[file].file)
         }
-        var diagnostics = entities.flatMap(EntityBuilder.unknownTypeDiagnostics)
+        // By position: passing the entities to a function value copies each of them.
+        var diagnostics: [ModelDiagnostic] = []
+        for index in entities.indices { diagnostics += EntityBuilder.unknownTypeDiagnostics(of: entities[index]) }
         // One entity per class name: an entity is found by the number of its name, without
         // an index of the entities' names of its own.
         var positions = [Int?](repeating: nil, count: modelNames.count)
@@ -121,7 +139,10 @@ final class SwiftModelAssembler {
         let entityIndex = { (name: String) in self.modelNames.number(of: name).flatMap { entityOfName[$0] } }
         // Finding the inverses to fill in and checking the registration only read the
         // entities: done side by side, then the inverses are filled in.
+        // The destinations (an array per model) are freed there too, rather than one by one
+        // on this thread once assembly is done.
         let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities, index: entityIndex) }, {
+            destinations = []
             let registration = self.registeredTypes(registrations)
             return (names: registration.names, diagnostics: registration.names.map {
                 self.registrationDiagnostics(
@@ -165,7 +186,7 @@ final class SwiftModelAssembler {
                 choices[existing] = Choice(model: model, priority: priority)
             } else if priority == choices[existing].priority {
                 // The same class twice (`#if` branches, two targets): keep every property once.
-                choices[existing].merge(models[model].declaration.properties, into: models[choices[existing].model].declaration.properties)
+                choices[existing].merge(declaration(model).properties, into: declaration(choices[existing].model).properties)
             }
         }
         for (index, model) in models.enumerated() where model.version == nil || model.version == active {
@@ -179,7 +200,7 @@ final class SwiftModelAssembler {
         while cursor < choices.count {
             let choice = choices[cursor]
             cursor += 1
-            let scope = models[choice.model].declaration.scope
+            let scope = declaration(choice.model).scope
             for case let destination? in choice.merged.map(self.destinations) ?? destinations[choice.model] {
                 guard chosen[destination] == nil, let found = resolve(modelNames.names[destination], in: scope) else { continue }
                 add(found, priority: 0)
@@ -211,27 +232,33 @@ final class SwiftModelAssembler {
     /// Every list that counts as a registration, in file and list order, with its names
     /// resolved: lists are independent of each other, so they are resolved on every core.
     private func resolvedRegistrations() -> [Registration] {
-        let lists = files.flatMap { file in file.modelLists.filter(countsAsRegistration).map { (file: file.file, list: $0) } }
+        // By position: the lists are read in place, not copied.
+        var lists: [(file: Int, list: Int)] = []
+        for file in files.indices {
+            for list in files[file].modelLists.indices where countsAsRegistration(files[file].modelLists[list]) {
+                lists.append((file, list))
+            }
+        }
         return ParallelMap.map(lists.count, serial: serial) { index in
             let (file, list) = lists[index]
-            return Registration(file: file, line: list.line, names: expandedNames(of: list).map { written, scope in
-                (written, resolve(written, in: scope))
-            })
+            var names: [(written: String, model: Int?)] = []
+            names.reserveCapacity(files[file].modelLists[list].names.count)
+            appendResolvedNames(of: files[file].modelLists[list], to: &names)
+            return Registration(file: files[file].file, line: files[file].modelLists[list].line, names: names)
         }
     }
 
-    /// A list's names with the scope to resolve each in, including the `models` of the
-    /// versions it concatenates (`SchemaV1.models + [Tag.self]`), transitively.
-    private func expandedNames(of list: ModelListDeclaration, depth: Int = 0) -> [(String, [String])] {
-        var names = list.names.map { ($0, list.scope) }
-        guard depth < 8 else { return names }
+    /// Appends a list's names, each with the model it names in the list's scope, then those
+    /// of the `models` of the versions it concatenates (`SchemaV1.models + [Tag.self]`),
+    /// transitively. Resolved as they are met: a list of the names with their scopes first
+    /// would copy the scope for every name.
+    private func appendResolvedNames(of list: ModelListDeclaration, depth: Int = 0, to names: inout [(written: String, model: Int?)]) {
+        for written in list.names { names.append((written, resolve(written, in: list.scope))) }
+        guard depth < 8 else { return }
         for included in list.includes {
-            guard let version = versions.canonical(included) else { continue }
-            for other in versionLists[version] ?? [] {
-                names += expandedNames(of: other, depth: depth + 1)
-            }
+            guard let version = versions.canonical(included), let others = versionLists[version] else { continue }
+            for other in others.indices { appendResolvedNames(of: others[other], depth: depth + 1, to: &names) }
         }
-        return names
     }
 
     /// Registration calls, model-type list properties, and the active version's `models`.
@@ -256,21 +283,27 @@ final class SwiftModelAssembler {
         guard depth < 8 else { return nil }
         let dotted = DottedName(written)
         guard let name = dotted.last else { return nil }
+        // Looked up once: every step below that asks for a model of this name uses it.
+        let number = modelNames.number(of: name)
         if dotted.isQualified {
             if let exact = names.model(qualifiedAs: written) { return exact }
         } else {
             // Lexical lookup: the scope and its ancestors, innermost first.
+            // The typealiases of the name, looked up only when no model of it is found first
+            // (a registration at file scope of a model declared there, nearly all).
+            var aliases: [TypeAliasDeclaration]?, aliasesLookedUp = false
             var length = scope.count
             while length >= 0 {
-                let prefix = Array(scope.prefix(length))
-                if let model = names.model(named: name, directlyIn: prefix) { return model }
-                if let alias = names.alias(named: name, directlyIn: prefix) {
-                    return resolve(alias.target, in: prefix, depth: depth + 1)
+                let prefix = scope.prefix(length)
+                if let number, let model = names.model(numbered: number, named: name, directlyIn: prefix) { return model }
+                if !aliasesLookedUp { (aliases, aliasesLookedUp) = (names.aliases(named: name), true) }
+                if let aliases, let alias = aliases.first(where: { $0.scope.elementsEqual(prefix) }) {
+                    return resolve(alias.target, in: Array(prefix), depth: depth + 1)
                 }
                 length -= 1
             }
         }
-        return names.model(simplyNamed: name)
+        return number.flatMap(names.model(simplyNumbered:))
     }
 
     // MARK: - Registration
@@ -291,7 +324,7 @@ final class SwiftModelAssembler {
         names.reserveCapacity(registrations.reduce(0) { $0 + $1.names.count })
         for registration in registrations {
             for (written, model) in registration.names {
-                let name = model.map { models[$0].declaration.name } ?? DottedName.lastComponent(written)
+                let name = model.map { declaration($0).name } ?? DottedName.lastComponent(written)
                 if let number = model.map({ models[$0].name }) ?? modelNames.number(of: name) {
                     guard !seen[number] else { continue }
                     seen[number] = true
