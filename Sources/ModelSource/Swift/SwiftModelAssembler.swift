@@ -108,7 +108,7 @@ final class SwiftModelAssembler {
     }
 
     func assemble() -> Result {
-        let registrations = resolvedRegistrations()
+        var registrations = resolvedRegistrations()
         // Which properties name a model depends on nothing else: found for every model on
         // every core, once, for choosing the models and building their entities.
         var destinations = ParallelMap.map(models.count, serial: serial) { model in
@@ -137,17 +137,22 @@ final class SwiftModelAssembler {
         for index in selected.indices { positions[models[selected[index].model].name] = index }
         let entityOfName = positions
         let entityIndex = { (name: String) in self.modelNames.number(of: name).flatMap { entityOfName[$0] } }
+        // Where relationships and parents point, looked up by name on every core, once: the
+        // two steps below follow them by position.
+        let links = ParallelMap.map(entities.count, serial: serial) { EntityLinks(of: entities[$0], index: entityIndex) }
         // Finding the inverses to fill in and checking the registration only read the
         // entities: done side by side, then the inverses are filled in.
-        // The destinations (an array per model) are freed there too, rather than one by one
-        // on this thread once assembly is done.
-        let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities, index: entityIndex) }, {
+        // The destinations (an array per model) and the registrations are freed there too,
+        // rather than one by one on this thread once assembly is done.
+        let (fills, registration) = ParallelMap.both(serial: serial, {
+            InverseResolver.fills(entities) { links[$0].destinations[$1] }
+        }, {
             destinations = []
             let registration = self.registeredTypes(registrations)
-            return (names: registration.names, diagnostics: registration.names.map {
-                self.registrationDiagnostics(
-                    entities: entities, registered: $0, undeclared: registration.undeclared, entityIndex: entityIndex)
-            } ?? [])
+            registrations = []
+            let registered = registration.numbers.compactMap { $0.flatMap { entityOfName[$0] } }
+            return (names: registration.names, diagnostics: registration.names == nil ? [] : self.registrationDiagnostics(
+                entities: entities, registered: registered, links: links, undeclared: registration.undeclared))
         })
         InverseResolver.apply(fills, to: &entities)
         diagnostics += registration.diagnostics
@@ -158,13 +163,15 @@ final class SwiftModelAssembler {
 
     // MARK: - Which declarations make the current model
 
-    /// For each property, the number of the model class its declared type names, if any.
-    private func destinations(of properties: [PropertyDeclaration]) -> [Int?] {
+    /// For each property, what its declared type names: a model class (the number of its
+    /// name), a Swift scalar type, or neither.
+    private func destinations(of properties: [PropertyDeclaration]) -> [NamedType] {
         properties.indices.map { index in
-            guard let name = properties[index].annotation?.elementName else { return nil }
-            // Most properties are `String`, `Int`, `Date`...: told apart from models without hashing.
-            if !scalarNamedModels, AttributeType.scalarType(named: name) != nil { return nil }
-            return modelNames.number(of: name)
+            guard let name = properties[index].annotation?.elementName else { return .other }
+            // Most properties are `String`, `Int`, `Date`...: told apart from models without
+            // hashing, and the type kept for their attribute.
+            if !scalarNamedModels, let scalar = AttributeType.scalarType(named: name) { return .scalar(scalar) }
+            return modelNames.number(of: name).map(NamedType.model) ?? .other
         }
     }
 
@@ -172,8 +179,9 @@ final class SwiftModelAssembler {
     /// lists and the active version's list name (possibly from older versions), then
     /// everything reachable through relationships. One declaration per class name: a
     /// registered one wins, then the active version's, then a top-level one.
-    private func selectModels(_ registrations: [Registration], destinations: [[Int?]]) -> [Choice] {
+    private func selectModels(_ registrations: [Registration], destinations: [[NamedType]]) -> [Choice] {
         var choices: [Choice] = []  // in the order names were first chosen
+        choices.reserveCapacity(modelNames.count)
         var chosen = [Int?](repeating: nil, count: modelNames.count)  // class name -> its choice
         func add(_ model: Int, priority: Int) {
             let name = models[model].name
@@ -189,20 +197,21 @@ final class SwiftModelAssembler {
                 choices[existing].merge(declaration(model).properties, into: declaration(choices[existing].model).properties)
             }
         }
-        for (index, model) in models.enumerated() where model.version == nil || model.version == active {
-            add(index, priority: model.version == nil ? 1 : 2)
+        // By position: a copy of a model, a registration or a choice retains what it holds.
+        for index in models.indices where models[index].version == nil || models[index].version == active {
+            add(index, priority: models[index].version == nil ? 1 : 2)
         }
-        for registration in registrations {
-            for case (_, let model?) in registration.names { add(model, priority: 3) }
+        for registration in registrations.indices {
+            for case (_, let model?) in registrations[registration].names { add(model, priority: 3) }
         }
         // Relationships may point at models no list names (SwiftData follows them).
         var cursor = 0
         while cursor < choices.count {
-            let choice = choices[cursor]
+            let model = choices[cursor].model
+            let targets = choices[cursor].merged.map(self.destinations) ?? destinations[model]
             cursor += 1
-            let scope = declaration(choice.model).scope
-            for case let destination? in choice.merged.map(self.destinations) ?? destinations[choice.model] {
-                guard chosen[destination] == nil, let found = resolve(modelNames.names[destination], in: scope) else { continue }
+            for case .model(let destination) in targets {
+                guard chosen[destination] == nil, let found = resolve(modelNames.names[destination], in: declaration(model).scope) else { continue }
                 add(found, priority: 0)
             }
         }
@@ -314,10 +323,12 @@ final class SwiftModelAssembler {
     /// registered.
     ///
     /// A name is kept once: declared ones are told apart by their numbers, so only the
-    /// undeclared (few) are hashed again.
+    /// undeclared (few) are hashed again. `numbers`: the number of each name in
+    /// `modelNames` (nil: no model has it).
     private func registeredTypes(_ registrations: [Registration])
-        -> (names: [String]?, undeclared: [(name: String, file: String, line: Int)]) {
+        -> (names: [String]?, numbers: [Int?], undeclared: [(name: String, file: String, line: Int)]) {
         var names: [String] = []
+        var numbers: [Int?] = []
         var undeclared: [(name: String, file: String, line: Int)] = []
         var seen = [Bool](repeating: false, count: modelNames.count)
         var seenUndeclared = Set<String>()
@@ -325,7 +336,8 @@ final class SwiftModelAssembler {
         for registration in registrations {
             for (written, model) in registration.names {
                 let name = model.map { declaration($0).name } ?? DottedName.lastComponent(written)
-                if let number = model.map({ models[$0].name }) ?? modelNames.number(of: name) {
+                let number = model.map({ models[$0].name }) ?? modelNames.number(of: name)
+                if let number {
                     guard !seen[number] else { continue }
                     seen[number] = true
                 } else {
@@ -333,14 +345,15 @@ final class SwiftModelAssembler {
                     undeclared.append((name, registration.file, registration.line))
                 }
                 names.append(name)
+                numbers.append(number)
             }
         }
-        return (registrations.isEmpty ? nil : names, undeclared)
+        return (registrations.isEmpty ? nil : names, numbers, undeclared)
     }
 
+    /// `registered`: the positions of the registered entities.
     private func registrationDiagnostics(
-        entities: [Entity], registered: [String], undeclared: [(name: String, file: String, line: Int)],
-        entityIndex: (String) -> Int?
+        entities: [Entity], registered: [Int], links: [EntityLinks], undeclared: [(name: String, file: String, line: Int)]
     ) -> [ModelDiagnostic] {
         var diagnostics: [ModelDiagnostic] = []
         for (name, file, line) in undeclared {
@@ -349,7 +362,7 @@ final class SwiftModelAssembler {
                 message: "\(name) is registered as a model type but no @Model class \(name) was found in the model paths; add the file that declares it to --models",
                 file: file, line: line))
         }
-        let reached = Reachability.reached(from: registered, in: entities, distinctNames: entityIndex)
+        let reached = Reachability.reached(from: registered, links: links)
         for index in entities.indices where !reached[index] {
             let name = entities[index].name
             diagnostics.append(ModelDiagnostic(
@@ -383,18 +396,19 @@ package struct Reachability {
         return reachability
     }
 
-    /// Whether each entity is reached, when no two entities share a name and `index`
-    /// finds an entity by name (the assembler's, which needs no index of its own).
-    static func reached(from registered: [String], in entities: [Entity], distinctNames index: (String) -> Int?) -> [Bool] {
-        var reachability = Reachability(byName: [:], firstOfName: [], reached: Array(repeating: false, count: entities.count))
-        reachability.follow(registered, in: entities, index: index)
-        return reachability.reached
-    }
-
-    private init(byName: [String: Int], firstOfName: [Int], reached: [Bool]) {
-        self.byName = byName
-        self.firstOfName = firstOfName
-        self.reached = reached
+    /// Whether each entity is reached from those at positions `registered`, when no two
+    /// entities share a name and `links` hold where each entity's relationships and parent
+    /// point (the assembler's): followed by position, no name is hashed.
+    static func reached(from registered: [Int], links: [EntityLinks]) -> [Bool] {
+        var reached = [Bool](repeating: false, count: links.count)
+        var pending = registered
+        while let index = pending.popLast() {
+            guard !reached[index] else { continue }
+            reached[index] = true
+            for case let destination? in links[index].destinations { pending.append(destination) }
+            if let parent = links[index].parent { pending.append(parent) }
+        }
+        return reached
     }
 
     private init(_ entities: [Entity]) {
