@@ -1,3 +1,4 @@
+import SchemaGateBasics
 /// Builds an `Entity` from a parsed `@Model` class: each stored property becomes a
 /// relationship (its type names a model, or it carries `@Relationship`) or an attribute.
 /// A property whose type cannot be told is kept, with a nil type and a diagnostic.
@@ -214,18 +215,61 @@ enum NamedType {
     }
 }
 
-/// Where an entity's relationships and its parent point: the position of the first entity
+/// Where every entity's relationships and parent point: the position of the first entity
 /// of each name (nil: no entity read has it), looked up once for filling in inverses and
 /// for following what the registration reaches.
+///
+/// Found on every core, a run of entities at a time, each run's in a few flat arrays: an
+/// array per entity would be allocated, and freed, once for each of an app's thousands.
 struct EntityLinks {
-    /// For each relationship, in order.
-    var destinations: [Int?]
-    var parent: Int?
+    /// Entities per run (the last may hold fewer).
+    private let runLength: Int
+    private let runs: [Run]
+    /// The number of entities.
+    let count: Int
+
+    private struct Run {
+        /// Where each entity's relationships start in `destinations`, then where the last ends.
+        var starts: [Int] = [0]
+        /// Every relationship's, in entity and relationship order.
+        var destinations: [Int?] = []
+        var parents: [Int?] = []
+    }
 
     /// `index`: the position of the first entity of a name.
-    init(of entity: Entity, index: (String) -> Int?) {
-        destinations = entity.relationships.map { index($0.destination) }
-        parent = entity.parent.flatMap(index)
+    init(_ entities: [Entity], serial: Bool, index: (String) -> Int?) {
+        let runLength = max(1, (entities.count + 63) / 64)
+        self.runLength = runLength
+        count = entities.count
+        runs = ParallelMap.map((entities.count + runLength - 1) / runLength, serial: serial) { run in
+            var links = Run()
+            // The entities read in place: a copy of one retains everything it holds.
+            for entity in run * runLength ..< min(entities.count, (run + 1) * runLength) {
+                for relationship in entities[entity].relationships.indices {
+                    links.destinations.append(index(entities[entity].relationships[relationship].destination))
+                }
+                links.starts.append(links.destinations.count)
+                links.parents.append(entities[entity].parent.flatMap(index))
+            }
+            return links
+        }
+    }
+
+    /// Where relationship `relationship` of entity `entity` points.
+    func destination(of entity: Int, _ relationship: Int) -> Int? {
+        let (run, position) = entity.quotientAndRemainder(dividingBy: runLength)
+        return runs[run].destinations[runs[run].starts[position] + relationship]
+    }
+
+    /// Where each relationship of entity `entity` points.
+    func destinations(of entity: Int) -> ArraySlice<Int?> {
+        let (run, position) = entity.quotientAndRemainder(dividingBy: runLength)
+        return runs[run].destinations[runs[run].starts[position] ..< runs[run].starts[position + 1]]
+    }
+
+    func parent(of entity: Int) -> Int? {
+        let (run, position) = entity.quotientAndRemainder(dividingBy: runLength)
+        return runs[run].parents[position]
     }
 }
 

@@ -58,7 +58,7 @@ struct ModelNameIndex {
     private mutating func note(
         _ name: String, in scope: [String], at index: Int, number: Int, isActive: Bool, isUnversioned: Bool
     ) {
-        if !scope.isEmpty || Self.hasDot(name) {
+        if !scope.isEmpty || DottedName.hasDot(name) {
             // `ModelClassDeclaration.qualifiedName`.
             for suffix in Self.qualifiedSuffixes(of: (scope + [name]).joined(separator: ".")) {
                 byQualifiedSuffix[suffix] = index
@@ -73,11 +73,6 @@ struct ModelNameIndex {
         if isActive { named.firstActive = index }
         if isUnversioned { named.firstUnversioned = index }
         bySimpleName[number] = named
-    }
-
-    /// Whether a name has a dot, by its bytes (`utf8.contains` walks them one call each).
-    private static func hasDot(_ name: String) -> Bool {
-        name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? name.utf8.contains(UInt8(ascii: "."))
     }
 
     /// The first model whose qualified name is `written` or ends with `.` + `written`.
@@ -121,6 +116,14 @@ struct ModelNameIndex {
         // before it into one character (`hasSuffix` compares characters).
         let scalars = qualified.unicodeScalars
         return [qualified] + scalars.indices.filter { scalars[$0] == "." }.map { String(scalars[scalars.index(after: $0)...]) }
+    }
+}
+
+extension DottedName {
+    /// Whether `written` has a dot, by its bytes (`utf8.contains` walks them one call
+    /// each): a name without one (nearly all) is its own last component.
+    static func hasDot(_ written: String) -> Bool {
+        written.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? written.utf8.contains(UInt8(ascii: "."))
     }
 }
 

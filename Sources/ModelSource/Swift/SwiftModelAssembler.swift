@@ -139,15 +139,15 @@ final class SwiftModelAssembler {
         let entityIndex = { (name: String) in self.modelNames.number(of: name).flatMap { entityOfName[$0] } }
         // Where relationships and parents point, looked up by name on every core, once: the
         // two steps below follow them by position.
-        let links = ParallelMap.map(entities.count, serial: serial) { EntityLinks(of: entities[$0], index: entityIndex) }
+        let links = EntityLinks(entities, serial: serial, index: entityIndex)
         // Finding the inverses to fill in and checking the registration only read the
         // entities: done side by side, then the inverses are filled in.
         // The destinations (an array per model) and the registrations are freed there too,
-        // rather than one by one on this thread once assembly is done.
+        // one on each side, rather than one by one on this thread once assembly is done.
         let (fills, registration) = ParallelMap.both(serial: serial, {
-            InverseResolver.fills(entities) { links[$0].destinations[$1] }
-        }, {
             destinations = []
+            return InverseResolver.fills(entities) { links.destination(of: $0, $1) }
+        }, {
             let registration = self.registeredTypes(registrations)
             registrations = []
             let registered = registration.numbers.compactMap { $0.flatMap { entityOfName[$0] } }
@@ -353,7 +353,7 @@ final class SwiftModelAssembler {
 
     /// `registered`: the positions of the registered entities.
     private func registrationDiagnostics(
-        entities: [Entity], registered: [Int], links: [EntityLinks], undeclared: [(name: String, file: String, line: Int)]
+        entities: [Entity], registered: [Int], links: EntityLinks, undeclared: [(name: String, file: String, line: Int)]
     ) -> [ModelDiagnostic] {
         var diagnostics: [ModelDiagnostic] = []
         for (name, file, line) in undeclared {
@@ -399,14 +399,14 @@ package struct Reachability {
     /// Whether each entity is reached from those at positions `registered`, when no two
     /// entities share a name and `links` hold where each entity's relationships and parent
     /// point (the assembler's): followed by position, no name is hashed.
-    static func reached(from registered: [Int], links: [EntityLinks]) -> [Bool] {
+    static func reached(from registered: [Int], links: EntityLinks) -> [Bool] {
         var reached = [Bool](repeating: false, count: links.count)
         var pending = registered
         while let index = pending.popLast() {
             guard !reached[index] else { continue }
             reached[index] = true
-            for case let destination? in links[index].destinations { pending.append(destination) }
-            if let parent = links[index].parent { pending.append(parent) }
+            for case let destination? in links.destinations(of: index) { pending.append(destination) }
+            if let parent = links.parent(of: index) { pending.append(parent) }
         }
         return reached
     }
