@@ -20,8 +20,9 @@ package enum ModelReader {
     /// `serial` keeps every step on the calling thread (tests compare it with the
     /// parallel reading, which must give the same model).
     static func read(paths: [String], workingDirectory: String?, serial: Bool) -> AppModel {
+        // Labelled as `assemble` takes them: an unlabelled tuple array is converted by a copy.
         let collected = ModelFileCollector.collect(paths, workingDirectory: workingDirectory, serial: serial) { file in
-            (file.path, parse(file))
+            (path: file.path, result: parse(file))
         }
         var model = assemble(collected.results, serial: serial)
         model.diagnostics = collected.diagnostics + model.diagnostics
@@ -94,8 +95,10 @@ package enum ModelReader {
         var problems: [ModelDiagnostic] = []
         declarations.reserveCapacity(parsed.count)
         // Sorted by position and read in place: sorting the results themselves copies
-        // (and later releases) every file's declarations.
-        for index in parsed.indices.sorted(by: { parsed[$0].path < parsed[$1].path }) {
+        // (and later releases) every file's declarations, and so does comparing two results'
+        // paths in place (the whole result is copied to read its path).
+        let paths = parsed.map(\.path)
+        for index in paths.indices.sorted(by: { paths[$0] < paths[$1] }) {
             switch parsed[index].result {
             case .swift(let declarationsOfFile, let fileProblems):
                 problems += fileProblems

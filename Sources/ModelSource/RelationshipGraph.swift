@@ -83,9 +83,24 @@ package struct RelationshipGraph: Sendable {
     static func claimants(
         of relationship: String, in entity: String, destination: String, relationships: [Relationship]
     ) -> [Relationship] {
-        relationships.filter {
-            $0.destination == entity && $0.inverse == relationship && !($0.name == relationship && destination == entity)
+        relationships.filter { isClaimant($0, of: relationship, in: entity, destination: destination) }
+    }
+
+    /// The name of the only one of `claimants(...)`, when there is exactly one: found by
+    /// position, without copying the claimants out (the reader asks for every relationship).
+    static func soleClaimant(
+        of relationship: String, in entity: String, destination: String, relationships: [Relationship]
+    ) -> String? {
+        var sole: Int?
+        for index in relationships.indices where isClaimant(relationships[index], of: relationship, in: entity, destination: destination) {
+            guard sole == nil else { return nil }
+            sole = index
         }
+        return sole.map { relationships[$0].name }
+    }
+
+    private static func isClaimant(_ candidate: Relationship, of relationship: String, in entity: String, destination: String) -> Bool {
+        candidate.destination == entity && candidate.inverse == relationship && !(candidate.name == relationship && destination == entity)
     }
 
     /// Relationships of `entity` pointing at `target` that neither declare an inverse nor

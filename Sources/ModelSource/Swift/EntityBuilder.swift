@@ -1,3 +1,4 @@
+import SchemaGateBasics
 /// Builds an `Entity` from a parsed `@Model` class: each stored property becomes a
 /// relationship (its type names a model, or it carries `@Relationship`) or an attribute.
 /// A property whose type cannot be told is kept, with a nil type and a diagnostic.
@@ -14,10 +15,10 @@ struct EntityBuilder {
     }
 
     /// `properties` are the model's own or those merged from its declarations;
-    /// `destinations`, when given, holds for each of them the number of the model its
-    /// annotation's element names (nil: none), looked up once for choosing the models.
+    /// `destinations`, when given, holds for each of them what its annotation's element
+    /// names, looked up once for choosing the models.
     /// Its problems are `unknownTypeDiagnostics(of:)`.
-    func entity(from model: ModelClassDeclaration, properties: [PropertyDeclaration], destinations: [Int?]?, file: String) -> Entity {
+    func entity(from model: ModelClassDeclaration, properties: [PropertyDeclaration], destinations: [NamedType]?, file: String) -> Entity {
         var parent: String?
         if let superclass = model.inherited.first.map(SwiftTypeShape.lastComponent), superclass != model.name,
            modelNames.contains(superclass) {
@@ -25,12 +26,12 @@ struct EntityBuilder {
         }
         // Sized from the properties that name a model: growing the arrays from empty
         // reallocates them, for every one of an app's thousands of entities.
-        let namingModels = destinations?.reduce(0) { $1 == nil ? $0 : $0 + 1 } ?? 0
+        let namingModels = destinations?.reduce(0) { $1.model == nil ? $0 : $0 + 1 } ?? 0
         var members = Members()
         members.attributes.reserveCapacity(properties.count - namingModels)
         members.relationships.reserveCapacity(namingModels)
         for index in properties.indices {
-            add(properties, index, namesModel: destinations.map { $0[index] != nil }, to: &members)
+            add(properties, index, named: destinations?[index], to: &members)
         }
         // Made once its members are known: filling a made entity in copies it.
         var entity = Entity(
@@ -61,29 +62,29 @@ struct EntityBuilder {
 
     /// Adds stored property `properties[index]` to `members` as a relationship or an
     /// attribute; one whose type cannot be told is added as an attribute without a type.
-    /// `known`: whether the property's own annotation names a model, when already looked up.
+    /// `named`: what the property's own annotation names, when already looked up.
     ///
     /// The property's fields are read in place, and tested for nil by pattern (`!= nil`
     /// on an `Equatable` optional copies it): a copy of the property, its annotation or
     /// its arguments retains every string they hold, for each of an app's thousands of
     /// properties.
-    private func add(_ properties: [PropertyDeclaration], _ index: Int, namesModel known: Bool?, to members: inout Members) {
+    private func add(_ properties: [PropertyDeclaration], _ index: Int, named: NamedType?, to members: inout Members) {
         // Asked in place: binding the type text copies it.
         switch properties[index].typeText?.isEmpty {
         case .some(false):
             // Taken apart while parsing; the fallback is never taken by parsed declarations.
             guard case .some = properties[index].annotation else {
                 let annotation = TypeAnnotation(properties[index].typeText!)
-                return add(properties, index, annotation, inferredOptional: false, namesModel: known, to: &members)
+                return add(properties, index, annotation, inferredOptional: false, named: named, to: &members)
             }
-            add(properties, index, properties[index].annotation!, inferredOptional: false, namesModel: known, to: &members)
+            add(properties, index, properties[index].annotation!, inferredOptional: false, named: named, to: &members)
         case .some(true):
             addUntyped(properties, index, to: &members)
         case .none:
             guard case .some(let value) = properties[index].defaultValue, let (type, optional) = infer(value), !type.isEmpty else {
                 return addUntyped(properties, index, to: &members)
             }
-            add(properties, index, TypeAnnotation(type), inferredOptional: optional, namesModel: nil, to: &members)
+            add(properties, index, TypeAnnotation(type), inferredOptional: optional, named: nil, to: &members)
         }
     }
 
@@ -101,14 +102,16 @@ struct EntityBuilder {
     /// `annotation`: the property's type, written or inferred from its initial value.
     private func add(
         _ properties: [PropertyDeclaration], _ index: Int, _ annotation: TypeAnnotation, inferredOptional: Bool,
-        namesModel known: Bool?, to members: inout Members
+        named: NamedType?, to members: inout Members
     ) {
         if case .some(let arguments) = properties[index].relationship {
             appendRelationship(properties, index, annotation, arguments, inferredOptional: inferredOptional, to: &members)
-        } else if !annotation.shape.isDictionary && (known ?? modelNames.contains(annotation.elementName)) {
+        } else if !annotation.shape.isDictionary && (named.map { $0.model != nil } ?? modelNames.contains(annotation.elementName)) {
             appendRelationship(properties, index, annotation, nil, inferredOptional: inferredOptional, to: &members)
         } else {
-            appendAttribute(properties, index, annotation.shape, inferredOptional: inferredOptional, to: &members)
+            // The scalar type found for the element name is the base's when they are the same name.
+            let scalar = named?.scalar.flatMap { annotation.shape.base == annotation.elementName ? $0 : nil }
+            appendAttribute(properties, index, annotation.shape, scalar: scalar, inferredOptional: inferredOptional, to: &members)
         }
     }
 
@@ -124,12 +127,18 @@ struct EntityBuilder {
             line: properties[index].line))
     }
 
+    /// `scalar`: `AttributeType.scalarType(named: shape.base)`, when already known.
     private func appendAttribute(
-        _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, inferredOptional: Bool,
-        to members: inout Members
+        _ properties: [PropertyDeclaration], _ index: Int, _ shape: SwiftTypeShape, scalar: AttributeType?,
+        inferredOptional: Bool, to members: inout Members
     ) {
         let options = AttributeOptions(properties[index].attribute?.options)
-        let type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: options.transformable)
+        let type: AttributeType
+        if let scalar, !options.transformable, !shape.isCollection {
+            type = scalar
+        } else {
+            type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: options.transformable)
+        }
         members.attributes.append(Attribute(
             name: properties[index].name, swiftType: shape.base, optional: shape.optional || inferredOptional,
             hasDefault: hasDefault(properties, index), externalStorage: options.externalStorage,
@@ -185,6 +194,85 @@ struct EntityBuilder {
     }
 }
 
+/// What the element name of a property's declared type names, looked up once for choosing
+/// the models and again used for building their entities.
+enum NamedType {
+    /// A model class: the number of its name in `ModelNames`.
+    case model(Int)
+    /// A Swift scalar type (`AttributeType.scalarType(named:)`), when no model has such a name.
+    case scalar(AttributeType)
+    /// Neither, or not looked up.
+    case other
+
+    var model: Int? {
+        if case .model(let number) = self { return number }
+        return nil
+    }
+
+    var scalar: AttributeType? {
+        if case .scalar(let type) = self { return type }
+        return nil
+    }
+}
+
+/// Where every entity's relationships and parent point: the position of the first entity
+/// of each name (nil: no entity read has it), looked up once for filling in inverses and
+/// for following what the registration reaches.
+///
+/// Found on every core, a run of entities at a time, each run's in a few flat arrays: an
+/// array per entity would be allocated, and freed, once for each of an app's thousands.
+struct EntityLinks {
+    /// Entities per run (the last may hold fewer).
+    private let runLength: Int
+    private let runs: [Run]
+    /// The number of entities.
+    let count: Int
+
+    private struct Run {
+        /// Where each entity's relationships start in `destinations`, then where the last ends.
+        var starts: [Int] = [0]
+        /// Every relationship's, in entity and relationship order.
+        var destinations: [Int?] = []
+        var parents: [Int?] = []
+    }
+
+    /// `index`: the position of the first entity of a name.
+    init(_ entities: [Entity], serial: Bool, index: (String) -> Int?) {
+        let runLength = max(1, (entities.count + 63) / 64)
+        self.runLength = runLength
+        count = entities.count
+        runs = ParallelMap.map((entities.count + runLength - 1) / runLength, serial: serial) { run in
+            var links = Run()
+            // The entities read in place: a copy of one retains everything it holds.
+            for entity in run * runLength ..< min(entities.count, (run + 1) * runLength) {
+                for relationship in entities[entity].relationships.indices {
+                    links.destinations.append(index(entities[entity].relationships[relationship].destination))
+                }
+                links.starts.append(links.destinations.count)
+                links.parents.append(entities[entity].parent.flatMap(index))
+            }
+            return links
+        }
+    }
+
+    /// Where relationship `relationship` of entity `entity` points.
+    func destination(of entity: Int, _ relationship: Int) -> Int? {
+        let (run, position) = entity.quotientAndRemainder(dividingBy: runLength)
+        return runs[run].destinations[runs[run].starts[position] + relationship]
+    }
+
+    /// Where each relationship of entity `entity` points.
+    func destinations(of entity: Int) -> ArraySlice<Int?> {
+        let (run, position) = entity.quotientAndRemainder(dividingBy: runLength)
+        return runs[run].destinations[runs[run].starts[position] ..< runs[run].starts[position + 1]]
+    }
+
+    func parent(of entity: Int) -> Int? {
+        let (run, position) = entity.quotientAndRemainder(dividingBy: runLength)
+        return runs[run].parents[position]
+    }
+}
+
 /// Fills in the inverse of the side that did not declare it: SwiftData takes `inverse:` on
 /// one side only. The other side is found by `RelationshipGraph`'s rule (a relationship of
 /// the destination, pointing back, naming this one); left empty when two claim it.
@@ -204,23 +292,24 @@ enum InverseResolver {
     /// other readers of the entities).
     static func fills(_ entities: [Entity]) -> [Fill] {
         let graph = RelationshipGraph(entities: entities)
-        return fills(entities, index: graph.index(named:))
+        return fills(entities) { graph.index(named: entities[$0].relationships[$1].destination) }
     }
 
-    /// `index`: the position of the first entity of a name (`RelationshipGraph.index(named:)`,
-    /// or the assembler's, which needs no index of its own).
-    static func fills(_ entities: [Entity], index: (String) -> Int?) -> [Fill] {
+    /// `destination(entity, relationship)`: the position of the first entity named as the
+    /// destination of `entities[entity].relationships[relationship]` (by
+    /// `RelationshipGraph.index(named:)`, or the assembler's `EntityLinks`).
+    static func fills(_ entities: [Entity], destination: (_ entity: Int, _ relationship: Int) -> Int?) -> [Fill] {
         var fills: [Fill] = []
         // By position, reading names in place: a copy of an entity retains every string it holds.
         for entityIndex in entities.indices {
             let relationships = entities[entityIndex].relationships
             for relationshipIndex in relationships.indices where relationships[relationshipIndex].inverse == nil {
-                guard let destination = index(relationships[relationshipIndex].destination) else { continue }
-                let claimants = RelationshipGraph.claimants(
-                    of: relationships[relationshipIndex].name, in: entities[entityIndex].name,
-                    destination: entities[destination].name, relationships: entities[destination].relationships)
-                guard claimants.count == 1 else { continue }
-                fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: claimants[0].name))
+                guard let destination = destination(entityIndex, relationshipIndex),
+                      let inverse = RelationshipGraph.soleClaimant(
+                          of: relationships[relationshipIndex].name, in: entities[entityIndex].name,
+                          destination: entities[destination].name, relationships: entities[destination].relationships)
+                else { continue }
+                fills.append(Fill(entity: entityIndex, relationship: relationshipIndex, inverse: inverse))
             }
         }
         return fills

@@ -14,12 +14,15 @@ struct ModelNameIndex {
 
     /// The first model whose qualified name is the key or ends with `.` and the key.
     private var byQualifiedSuffix: [String: Int] = [:]
-    /// The first model declared with this name directly in this scope.
+    /// The first model declared with this name directly in this (non-empty) scope; those
+    /// at file scope (nearly all) are found by the number of their name instead.
     private var modelsInScope: [ScopedName: Int] = [:]
-    /// The first typealias declared with this name directly in this scope.
-    private var aliasesInScope: [ScopedName: TypeAliasDeclaration] = [:]
-    /// The models of a simple name a bare name may mean when no scope declares it.
+    /// The typealiases of each name, in declaration order (an app has few).
+    private var aliasesByName: [String: [TypeAliasDeclaration]] = [:]
+    /// The models of a simple name: the first at file scope, and those a bare name may
+    /// mean when no scope declares it.
     private struct Named {
+        var firstTopLevel: Int?
         var firstActive: Int?
         var firstUnversioned: Int?
         var last: Int
@@ -27,44 +30,49 @@ struct ModelNameIndex {
 
     /// By the number of the name in `modelNames`.
     private var bySimpleName: [Named?] = []
-    private let modelNames: ModelNames
 
-    /// `models` and `typeAliases` in declaration order (files in path order); `active` is
-    /// the schema version in use.
+    /// `models` in declaration order (files in path order), each the position of its
+    /// declaration in `files`; `active` is the schema version in use.
     /// `modelNames` numbers the models' names (`LocatedModel.name`).
-    init(models: [SwiftModelAssembler.LocatedModel], modelNames: ModelNames, typeAliases: [TypeAliasDeclaration], active: String?) {
-        self.modelNames = modelNames
-        modelsInScope.reserveCapacity(models.count)
+    init(files: [SwiftFileDeclarations], models: [SwiftModelAssembler.LocatedModel], modelNames: ModelNames, active: String?) {
         bySimpleName = Array(repeating: nil, count: modelNames.count)
         // Last to first, so that the last write of a key is its first declaration: one hash
         // per key instead of a lookup and then a write.
         for index in models.indices.reversed() {
-            let scope = models[index].declaration.scope, name = models[index].declaration.name
-            if !scope.isEmpty || name.utf8.contains(UInt8(ascii: ".")) {
-                for suffix in Self.qualifiedSuffixes(of: models[index].declaration.qualifiedName) {
-                    byQualifiedSuffix[suffix] = index
-                }
-            }
-            modelsInScope[ScopedName(scope: scope, name: name)] = index
-            let version = models[index].version
-            noteSimpleName(models[index].name, at: index, isActive: version != nil && version == active, isUnversioned: version == nil)
+            // The name and scope passed on their own: passing the declaration copies it whole.
+            let (file, position, version) = (models[index].file, models[index].index, models[index].version)
+            note(
+                files[file].models[position].name, in: files[file].models[position].scope, at: index,
+                number: models[index].name, isActive: version != nil && version == active, isUnversioned: version == nil)
         }
-        for alias in typeAliases.reversed() {
-            aliasesInScope[ScopedName(scope: alias.scope, name: alias.name)] = alias
+        for file in files.indices {
+            for alias in files[file].typeAliases.indices {
+                aliasesByName[files[file].typeAliases[alias].name, default: []].append(files[file].typeAliases[alias])
+            }
         }
     }
 
-    /// Called last to first: the first call for a name is its last model, later ones move
-    /// the firsts back.
-    private mutating func noteSimpleName(_ name: Int, at index: Int, isActive: Bool, isUnversioned: Bool) {
-        guard var named = bySimpleName[name] else {
-            bySimpleName[name] = Named(
-                firstActive: isActive ? index : nil, firstUnversioned: isUnversioned ? index : nil, last: index)
-            return
+    /// Indexes the model at `index` in `models`, declared as `name` (numbered `number`) in
+    /// `scope`, by its qualified names, its scope and its name. Called last to first: the
+    /// first call for a name is its last model, later ones move the firsts back.
+    private mutating func note(
+        _ name: String, in scope: [String], at index: Int, number: Int, isActive: Bool, isUnversioned: Bool
+    ) {
+        if !scope.isEmpty || DottedName.hasDot(name) {
+            // `ModelClassDeclaration.qualifiedName`.
+            for suffix in Self.qualifiedSuffixes(of: (scope + [name]).joined(separator: ".")) {
+                byQualifiedSuffix[suffix] = index
+            }
+        }
+        var named = bySimpleName[number] ?? Named(last: index)
+        if scope.isEmpty {
+            named.firstTopLevel = index
+        } else {
+            modelsInScope[ScopedName(scope: scope, name: name)] = index
         }
         if isActive { named.firstActive = index }
         if isUnversioned { named.firstUnversioned = index }
-        bySimpleName[name] = named
+        bySimpleName[number] = named
     }
 
     /// The first model whose qualified name is `written` or ends with `.` + `written`.
@@ -72,18 +80,22 @@ struct ModelNameIndex {
         byQualifiedSuffix[written]
     }
 
-    func model(named name: String, directlyIn scope: [String]) -> Int? {
-        modelsInScope[ScopedName(scope: scope, name: name)]
+    /// The first model named `name` (numbered `number`) declared directly in `scope`.
+    func model(numbered number: Int, named name: String, directlyIn scope: ArraySlice<String>) -> Int? {
+        guard !scope.isEmpty else { return bySimpleName[number]?.firstTopLevel }
+        guard !modelsInScope.isEmpty else { return nil }
+        return modelsInScope[ScopedName(scope: Array(scope), name: name)]
     }
 
-    func alias(named name: String, directlyIn scope: [String]) -> TypeAliasDeclaration? {
-        aliasesInScope[ScopedName(scope: scope, name: name)]
+    /// The typealiases named `name`, in declaration order; nil when there is none.
+    func aliases(named name: String) -> [TypeAliasDeclaration]? {
+        aliasesByName.isEmpty ? nil : aliasesByName[name]
     }
 
-    /// The model a bare name means when no scope declares it: the first of the active
-    /// version, else the first unversioned one, else the last declared.
-    func model(simplyNamed name: String) -> Int? {
-        modelNames.number(of: name).flatMap { bySimpleName[$0] }.map { $0.firstActive ?? $0.firstUnversioned ?? $0.last }
+    /// The model a bare name (numbered `number`) means when no scope declares it: the
+    /// first of the active version, else the first unversioned one, else the last declared.
+    func model(simplyNumbered number: Int) -> Int? {
+        bySimpleName[number].map { $0.firstActive ?? $0.firstUnversioned ?? $0.last }
     }
 
     /// `A.B.C` -> `A.B.C`, `B.C`: the names a qualified lookup may be written as. In ASCII
@@ -104,6 +116,14 @@ struct ModelNameIndex {
         // before it into one character (`hasSuffix` compares characters).
         let scalars = qualified.unicodeScalars
         return [qualified] + scalars.indices.filter { scalars[$0] == "." }.map { String(scalars[scalars.index(after: $0)...]) }
+    }
+}
+
+extension DottedName {
+    /// Whether `written` has a dot, by its bytes (`utf8.contains` walks them one call
+    /// each): a name without one (nearly all) is its own last component.
+    static func hasDot(_ written: String) -> Bool {
+        written.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? written.utf8.contains(UInt8(ascii: "."))
     }
 }
 
@@ -132,13 +152,14 @@ struct ModelNames {
     /// The number of `name`, numbering it if it has none yet (a known name costs one
     /// lookup, a new one a lookup and an insert).
     mutating func number(adding name: String) -> Int {
-        let number = numbers[name, default: names.count]
-        if number == names.count {
-            numbers[name] = number
-            names.append(name)
-        }
+        let next = names.count
+        // Through the dictionary's modify accessor: a new name is inserted by the same hash.
+        let number = Self.value(&numbers[name, default: next])
+        if number == next { names.append(name) }
         return number
     }
+
+    private static func value(_ number: inout Int) -> Int { number }
 
     func number(of name: String) -> Int? { numbers[name] }
 

@@ -24,8 +24,11 @@ struct SchemaVersions {
 
     init(files: [SwiftFileDeclarations]) {
         var seen = Set<String>()
-        for file in files {
-            for type in file.types where type.inherited.contains(where: VersionRules.isVersionedSchema) {
+        // By position: every type of every file is asked, and a copy of one retains (and
+        // then releases) each array it holds.
+        for file in files.indices {
+            for index in files[file].types.indices where files[file].types[index].inherited.contains(where: VersionRules.isVersionedSchema) {
+                let type = files[file].types[index]
                 guard seen.insert(type.qualifiedName).inserted else { continue }
                 names.append(type.qualifiedName)
                 let last = type.path.last ?? type.qualifiedName
@@ -34,8 +37,8 @@ struct SchemaVersions {
             }
         }
         guard !names.isEmpty else { return }
-        for file in files {
-            for identifier in file.versionIdentifiers {
+        for file in files.indices {
+            for identifier in files[file].versionIdentifiers {
                 if let name = version(containing: identifier.scope), identifier.scope.count >= 1,
                    canonical(identifier.scope.joined(separator: ".")) == name {
                     versions[name] = identifier.version
@@ -65,14 +68,24 @@ struct SchemaVersions {
     }
 
     private func chooseActive(_ files: [SwiftFileDeclarations]) -> (String?, String?, Bool) {
-        let lists = files.flatMap(\.modelLists)
-        let referenced = lists.filter { $0.source == .versionedSchemaReference }.flatMap(\.names).compactMap(canonical)
+        // The lists read in place, by kind (a flattened copy retains every list's arrays).
+        var referenced: [String] = [], planned: [String] = []
+        for file in files.indices {
+            for list in files[file].modelLists.indices {
+                switch files[file].modelLists[list].source {
+                case .versionedSchemaReference: referenced += files[file].modelLists[list].names.compactMap(canonical)
+                case .migrationPlan:
+                    if let last = files[file].modelLists[list].names.last.flatMap(canonical) { planned.append(last) }
+                case .call, .property: break
+                }
+            }
+        }
         if let chosen = newest(Array(Set(referenced))) {
             return (chosen, "Schema(versionedSchema: \(chosen).self)", true)
         }
         var aliasCounts: [String: Int] = [:]
-        for file in files {
-            for alias in file.typeAliases where version(containing: alias.scope) == nil {
+        for file in files.indices {
+            for alias in files[file].typeAliases where version(containing: alias.scope) == nil {
                 let components = alias.target.split(separator: ".").map(String.init)
                 if components.count >= 2, let name = version(containing: Array(components.dropLast())) {
                     aliasCounts[name, default: 0] += 1
@@ -83,7 +96,6 @@ struct SchemaVersions {
             let chosen = newest(aliasCounts.filter { $0.value == most }.map(\.key))
             return (chosen, "typealiases point into \(chosen ?? "?")", true)
         }
-        let planned = lists.filter { $0.source == .migrationPlan }.compactMap { $0.names.last.flatMap(canonical) }
         if let chosen = newest(Array(Set(planned))) {
             return (chosen, "last schema of the migration plan", true)
         }
@@ -104,7 +116,8 @@ struct SchemaVersions {
 
 enum VersionRules {
     static func isVersionedSchema(_ inherited: String) -> Bool {
-        inherited == "VersionedSchema" || inherited.hasSuffix(".VersionedSchema")
+        // By length first: asked for everything every type inherits (`String`, `Codable`).
+        inherited.utf8.count >= 15 && (inherited == "VersionedSchema" || inherited.hasSuffix(".VersionedSchema"))
     }
 
     /// `V2` < `V10`: digit runs compare as numbers.

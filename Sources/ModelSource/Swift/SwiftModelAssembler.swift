@@ -24,9 +24,13 @@ final class SwiftModelAssembler {
     /// The `models` lists of each versioned schema, by its canonical name, in file order.
     let versionLists: [String: [ModelListDeclaration]]
 
+    /// A model by position: its declaration is read in place, in `files`, as a copy of it
+    /// retains (and later releases) every array and string it holds, for each of an app's
+    /// thousands of models, on one core.
     struct LocatedModel {
-        var declaration: ModelClassDeclaration
-        var file: String
+        /// Its file's position in `files`, and its own in that file's `models`.
+        var file: Int
+        var index: Int
         /// The versioned schema holding it, if any.
         var version: String?
         /// The number of its class name in `modelNames`.
@@ -66,11 +70,18 @@ final class SwiftModelAssembler {
         (versions, models, modelNames, active, names) = located
         scalarNamedModels = AttributeType.swiftScalarTypes.keys.contains(where: modelNames.contains)
         var versionLists: [String: [ModelListDeclaration]] = [:]
-        for list in files.flatMap(\.modelLists) where Self.isVersionList(list, versions) {
-            guard let version = versions.canonical(list.scope.joined(separator: ".")) else { continue }
-            versionLists[version, default: []].append(list)
+        for file in files.indices {
+            for list in files[file].modelLists.indices where Self.isVersionList(files[file].modelLists[list], versions) {
+                guard let version = versions.canonical(files[file].modelLists[list].scope.joined(separator: ".")) else { continue }
+                versionLists[version, default: []].append(files[file].modelLists[list])
+            }
         }
         self.versionLists = versionLists
+    }
+
+    /// The declaration of `models[model]`, where it is.
+    private func declaration(_ model: Int) -> ModelClassDeclaration {
+        files[models[model].file].models[models[model].index]
     }
 
     /// The versions, every model with the version holding it and its name's number, the
@@ -80,53 +91,68 @@ final class SwiftModelAssembler {
         let versions = SchemaVersions(files: files)
         var modelNames = ModelNames()
         var models: [LocatedModel] = []
-        models.reserveCapacity(files.reduce(0) { $0 + $1.models.count })
-        modelNames.reserveCapacity(models.capacity)
-        for file in files {
-            for model in file.models {
+        var count = 0
+        for file in files.indices { count += files[file].models.count }
+        models.reserveCapacity(count)
+        modelNames.reserveCapacity(count)
+        for file in files.indices {
+            for index in files[file].models.indices {
                 models.append(LocatedModel(
-                    declaration: model, file: file.file, version: versions.version(containing: model.scope),
-                    name: modelNames.number(adding: model.name)))
+                    file: file, index: index, version: versions.version(containing: files[file].models[index].scope),
+                    name: modelNames.number(adding: files[file].models[index].name)))
             }
         }
         let active = versions.isExplicit || !models.contains { $0.version == nil } ? versions.active : nil
-        let names = ModelNameIndex(models: models, modelNames: modelNames, typeAliases: files.flatMap(\.typeAliases), active: active)
+        let names = ModelNameIndex(files: files, models: models, modelNames: modelNames, active: active)
         return (versions, models, modelNames, active, names)
     }
 
     func assemble() -> Result {
-        let registrations = resolvedRegistrations()
+        var registrations = resolvedRegistrations()
         // Which properties name a model depends on nothing else: found for every model on
         // every core, once, for choosing the models and building their entities.
-        let destinations = ParallelMap.map(models.count, serial: serial) { self.destinations(of: self.models[$0].declaration.properties) }
+        var destinations = ParallelMap.map(models.count, serial: serial) { model in
+            self.destinations(of: self.files[self.models[model].file].models[self.models[model].index].properties)
+        }
         let selected = selectModels(registrations, destinations: destinations)
         // Each entity needs only its own declaration and the shared indexes. The model is
         // read in place: a copy of it retains every array and string it holds.
         let builder = EntityBuilder(modelNames: modelNames, types: typeIndex)
         var entities = ParallelMap.map(selected.count, serial: serial) { index in
             let model = selected[index].model
+            let file = self.models[model].file, position = self.models[model].index
             guard case .some(let merged) = selected[index].merged else {
                 return builder.entity(
-                    from: self.models[model].declaration, properties: self.models[model].declaration.properties,
-                    destinations: destinations[model], file: self.models[model].file)
+                    from: self.files[file].models[position], properties: self.files[file].models[position].properties,
+                    destinations: destinations[model], file: self.files[file].file)
             }
-            return builder.entity(from: self.models[model].declaration, properties: merged, destinations: nil, file: self.models[model].file)
+            return builder.entity(from: self.files[file].models[position], properties: merged, destinations: nil, file: self.files[file].file)
         }
-        var diagnostics = entities.flatMap(EntityBuilder.unknownTypeDiagnostics)
+        // By position: passing the entities to a function value copies each of them.
+        var diagnostics: [ModelDiagnostic] = []
+        for index in entities.indices { diagnostics += EntityBuilder.unknownTypeDiagnostics(of: entities[index]) }
         // One entity per class name: an entity is found by the number of its name, without
         // an index of the entities' names of its own.
         var positions = [Int?](repeating: nil, count: modelNames.count)
         for index in selected.indices { positions[models[selected[index].model].name] = index }
         let entityOfName = positions
         let entityIndex = { (name: String) in self.modelNames.number(of: name).flatMap { entityOfName[$0] } }
+        // Where relationships and parents point, looked up by name on every core, once: the
+        // two steps below follow them by position.
+        let links = EntityLinks(entities, serial: serial, index: entityIndex)
         // Finding the inverses to fill in and checking the registration only read the
         // entities: done side by side, then the inverses are filled in.
-        let (fills, registration) = ParallelMap.both(serial: serial, { InverseResolver.fills(entities, index: entityIndex) }, {
+        // The destinations (an array per model) and the registrations are freed there too,
+        // one on each side, rather than one by one on this thread once assembly is done.
+        let (fills, registration) = ParallelMap.both(serial: serial, {
+            destinations = []
+            return InverseResolver.fills(entities) { links.destination(of: $0, $1) }
+        }, {
             let registration = self.registeredTypes(registrations)
-            return (names: registration.names, diagnostics: registration.names.map {
-                self.registrationDiagnostics(
-                    entities: entities, registered: $0, undeclared: registration.undeclared, entityIndex: entityIndex)
-            } ?? [])
+            registrations = []
+            let registered = registration.numbers.compactMap { $0.flatMap { entityOfName[$0] } }
+            return (names: registration.names, diagnostics: registration.names == nil ? [] : self.registrationDiagnostics(
+                entities: entities, registered: registered, links: links, undeclared: registration.undeclared))
         })
         InverseResolver.apply(fills, to: &entities)
         diagnostics += registration.diagnostics
@@ -137,13 +163,15 @@ final class SwiftModelAssembler {
 
     // MARK: - Which declarations make the current model
 
-    /// For each property, the number of the model class its declared type names, if any.
-    private func destinations(of properties: [PropertyDeclaration]) -> [Int?] {
+    /// For each property, what its declared type names: a model class (the number of its
+    /// name), a Swift scalar type, or neither.
+    private func destinations(of properties: [PropertyDeclaration]) -> [NamedType] {
         properties.indices.map { index in
-            guard let name = properties[index].annotation?.elementName else { return nil }
-            // Most properties are `String`, `Int`, `Date`...: told apart from models without hashing.
-            if !scalarNamedModels, AttributeType.scalarType(named: name) != nil { return nil }
-            return modelNames.number(of: name)
+            guard let name = properties[index].annotation?.elementName else { return .other }
+            // Most properties are `String`, `Int`, `Date`...: told apart from models without
+            // hashing, and the type kept for their attribute.
+            if !scalarNamedModels, let scalar = AttributeType.scalarType(named: name) { return .scalar(scalar) }
+            return modelNames.number(of: name).map(NamedType.model) ?? .other
         }
     }
 
@@ -151,8 +179,9 @@ final class SwiftModelAssembler {
     /// lists and the active version's list name (possibly from older versions), then
     /// everything reachable through relationships. One declaration per class name: a
     /// registered one wins, then the active version's, then a top-level one.
-    private func selectModels(_ registrations: [Registration], destinations: [[Int?]]) -> [Choice] {
+    private func selectModels(_ registrations: [Registration], destinations: [[NamedType]]) -> [Choice] {
         var choices: [Choice] = []  // in the order names were first chosen
+        choices.reserveCapacity(modelNames.count)
         var chosen = [Int?](repeating: nil, count: modelNames.count)  // class name -> its choice
         func add(_ model: Int, priority: Int) {
             let name = models[model].name
@@ -165,23 +194,24 @@ final class SwiftModelAssembler {
                 choices[existing] = Choice(model: model, priority: priority)
             } else if priority == choices[existing].priority {
                 // The same class twice (`#if` branches, two targets): keep every property once.
-                choices[existing].merge(models[model].declaration.properties, into: models[choices[existing].model].declaration.properties)
+                choices[existing].merge(declaration(model).properties, into: declaration(choices[existing].model).properties)
             }
         }
-        for (index, model) in models.enumerated() where model.version == nil || model.version == active {
-            add(index, priority: model.version == nil ? 1 : 2)
+        // By position: a copy of a model, a registration or a choice retains what it holds.
+        for index in models.indices where models[index].version == nil || models[index].version == active {
+            add(index, priority: models[index].version == nil ? 1 : 2)
         }
-        for registration in registrations {
-            for case (_, let model?) in registration.names { add(model, priority: 3) }
+        for registration in registrations.indices {
+            for case (_, let model?) in registrations[registration].names { add(model, priority: 3) }
         }
         // Relationships may point at models no list names (SwiftData follows them).
         var cursor = 0
         while cursor < choices.count {
-            let choice = choices[cursor]
+            let model = choices[cursor].model
+            let targets = choices[cursor].merged.map(self.destinations) ?? destinations[model]
             cursor += 1
-            let scope = models[choice.model].declaration.scope
-            for case let destination? in choice.merged.map(self.destinations) ?? destinations[choice.model] {
-                guard chosen[destination] == nil, let found = resolve(modelNames.names[destination], in: scope) else { continue }
+            for case .model(let destination) in targets {
+                guard chosen[destination] == nil, let found = resolve(modelNames.names[destination], in: declaration(model).scope) else { continue }
                 add(found, priority: 0)
             }
         }
@@ -211,27 +241,33 @@ final class SwiftModelAssembler {
     /// Every list that counts as a registration, in file and list order, with its names
     /// resolved: lists are independent of each other, so they are resolved on every core.
     private func resolvedRegistrations() -> [Registration] {
-        let lists = files.flatMap { file in file.modelLists.filter(countsAsRegistration).map { (file: file.file, list: $0) } }
+        // By position: the lists are read in place, not copied.
+        var lists: [(file: Int, list: Int)] = []
+        for file in files.indices {
+            for list in files[file].modelLists.indices where countsAsRegistration(files[file].modelLists[list]) {
+                lists.append((file, list))
+            }
+        }
         return ParallelMap.map(lists.count, serial: serial) { index in
             let (file, list) = lists[index]
-            return Registration(file: file, line: list.line, names: expandedNames(of: list).map { written, scope in
-                (written, resolve(written, in: scope))
-            })
+            var names: [(written: String, model: Int?)] = []
+            names.reserveCapacity(files[file].modelLists[list].names.count)
+            appendResolvedNames(of: files[file].modelLists[list], to: &names)
+            return Registration(file: files[file].file, line: files[file].modelLists[list].line, names: names)
         }
     }
 
-    /// A list's names with the scope to resolve each in, including the `models` of the
-    /// versions it concatenates (`SchemaV1.models + [Tag.self]`), transitively.
-    private func expandedNames(of list: ModelListDeclaration, depth: Int = 0) -> [(String, [String])] {
-        var names = list.names.map { ($0, list.scope) }
-        guard depth < 8 else { return names }
+    /// Appends a list's names, each with the model it names in the list's scope, then those
+    /// of the `models` of the versions it concatenates (`SchemaV1.models + [Tag.self]`),
+    /// transitively. Resolved as they are met: a list of the names with their scopes first
+    /// would copy the scope for every name.
+    private func appendResolvedNames(of list: ModelListDeclaration, depth: Int = 0, to names: inout [(written: String, model: Int?)]) {
+        for written in list.names { names.append((written, resolve(written, in: list.scope))) }
+        guard depth < 8 else { return }
         for included in list.includes {
-            guard let version = versions.canonical(included) else { continue }
-            for other in versionLists[version] ?? [] {
-                names += expandedNames(of: other, depth: depth + 1)
-            }
+            guard let version = versions.canonical(included), let others = versionLists[version] else { continue }
+            for other in others.indices { appendResolvedNames(of: others[other], depth: depth + 1, to: &names) }
         }
-        return names
     }
 
     /// Registration calls, model-type list properties, and the active version's `models`.
@@ -256,21 +292,27 @@ final class SwiftModelAssembler {
         guard depth < 8 else { return nil }
         let dotted = DottedName(written)
         guard let name = dotted.last else { return nil }
+        // Looked up once: every step below that asks for a model of this name uses it.
+        let number = modelNames.number(of: name)
         if dotted.isQualified {
             if let exact = names.model(qualifiedAs: written) { return exact }
         } else {
             // Lexical lookup: the scope and its ancestors, innermost first.
+            // The typealiases of the name, looked up only when no model of it is found first
+            // (a registration at file scope of a model declared there, nearly all).
+            var aliases: [TypeAliasDeclaration]?, aliasesLookedUp = false
             var length = scope.count
             while length >= 0 {
-                let prefix = Array(scope.prefix(length))
-                if let model = names.model(named: name, directlyIn: prefix) { return model }
-                if let alias = names.alias(named: name, directlyIn: prefix) {
-                    return resolve(alias.target, in: prefix, depth: depth + 1)
+                let prefix = scope.prefix(length)
+                if let number, let model = names.model(numbered: number, named: name, directlyIn: prefix) { return model }
+                if !aliasesLookedUp { (aliases, aliasesLookedUp) = (names.aliases(named: name), true) }
+                if let aliases, let alias = aliases.first(where: { $0.scope.elementsEqual(prefix) }) {
+                    return resolve(alias.target, in: Array(prefix), depth: depth + 1)
                 }
                 length -= 1
             }
         }
-        return names.model(simplyNamed: name)
+        return number.flatMap(names.model(simplyNumbered:))
     }
 
     // MARK: - Registration
@@ -281,18 +323,21 @@ final class SwiftModelAssembler {
     /// registered.
     ///
     /// A name is kept once: declared ones are told apart by their numbers, so only the
-    /// undeclared (few) are hashed again.
+    /// undeclared (few) are hashed again. `numbers`: the number of each name in
+    /// `modelNames` (nil: no model has it).
     private func registeredTypes(_ registrations: [Registration])
-        -> (names: [String]?, undeclared: [(name: String, file: String, line: Int)]) {
+        -> (names: [String]?, numbers: [Int?], undeclared: [(name: String, file: String, line: Int)]) {
         var names: [String] = []
+        var numbers: [Int?] = []
         var undeclared: [(name: String, file: String, line: Int)] = []
         var seen = [Bool](repeating: false, count: modelNames.count)
         var seenUndeclared = Set<String>()
         names.reserveCapacity(registrations.reduce(0) { $0 + $1.names.count })
         for registration in registrations {
             for (written, model) in registration.names {
-                let name = model.map { models[$0].declaration.name } ?? DottedName.lastComponent(written)
-                if let number = model.map({ models[$0].name }) ?? modelNames.number(of: name) {
+                let name = model.map { declaration($0).name } ?? DottedName.lastComponent(written)
+                let number = model.map({ models[$0].name }) ?? modelNames.number(of: name)
+                if let number {
                     guard !seen[number] else { continue }
                     seen[number] = true
                 } else {
@@ -300,14 +345,15 @@ final class SwiftModelAssembler {
                     undeclared.append((name, registration.file, registration.line))
                 }
                 names.append(name)
+                numbers.append(number)
             }
         }
-        return (registrations.isEmpty ? nil : names, undeclared)
+        return (registrations.isEmpty ? nil : names, numbers, undeclared)
     }
 
+    /// `registered`: the positions of the registered entities.
     private func registrationDiagnostics(
-        entities: [Entity], registered: [String], undeclared: [(name: String, file: String, line: Int)],
-        entityIndex: (String) -> Int?
+        entities: [Entity], registered: [Int], links: EntityLinks, undeclared: [(name: String, file: String, line: Int)]
     ) -> [ModelDiagnostic] {
         var diagnostics: [ModelDiagnostic] = []
         for (name, file, line) in undeclared {
@@ -316,7 +362,7 @@ final class SwiftModelAssembler {
                 message: "\(name) is registered as a model type but no @Model class \(name) was found in the model paths; add the file that declares it to --models",
                 file: file, line: line))
         }
-        let reached = Reachability.reached(from: registered, in: entities, distinctNames: entityIndex)
+        let reached = Reachability.reached(from: registered, links: links)
         for index in entities.indices where !reached[index] {
             let name = entities[index].name
             diagnostics.append(ModelDiagnostic(
@@ -350,18 +396,19 @@ package struct Reachability {
         return reachability
     }
 
-    /// Whether each entity is reached, when no two entities share a name and `index`
-    /// finds an entity by name (the assembler's, which needs no index of its own).
-    static func reached(from registered: [String], in entities: [Entity], distinctNames index: (String) -> Int?) -> [Bool] {
-        var reachability = Reachability(byName: [:], firstOfName: [], reached: Array(repeating: false, count: entities.count))
-        reachability.follow(registered, in: entities, index: index)
-        return reachability.reached
-    }
-
-    private init(byName: [String: Int], firstOfName: [Int], reached: [Bool]) {
-        self.byName = byName
-        self.firstOfName = firstOfName
-        self.reached = reached
+    /// Whether each entity is reached from those at positions `registered`, when no two
+    /// entities share a name and `links` hold where each entity's relationships and parent
+    /// point (the assembler's): followed by position, no name is hashed.
+    static func reached(from registered: [Int], links: EntityLinks) -> [Bool] {
+        var reached = [Bool](repeating: false, count: links.count)
+        var pending = registered
+        while let index = pending.popLast() {
+            guard !reached[index] else { continue }
+            reached[index] = true
+            for case let destination? in links.destinations(of: index) { pending.append(destination) }
+            if let parent = links.parent(of: index) { pending.append(parent) }
+        }
+        return reached
     }
 
     private init(_ entities: [Entity]) {

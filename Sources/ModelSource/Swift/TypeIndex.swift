@@ -27,38 +27,58 @@ struct TypeIndex {
         }
     }
 
-    private var types: [TypeDeclaration] = []
+    /// The declared types (extensions aside) by position in `files`: a copy of each would
+    /// retain (and later release) every array it holds, for each of an app's thousands of
+    /// types, on one core.
+    private struct Position {
+        var file: Int
+        var type: Int
+    }
+
+    private let files: [SwiftFileDeclarations]
+    private var types: [Position] = []
     private var byName: [String: Named] = [:]
     /// The first type of each qualified name that is not its simple name (nested types).
     private var byQualifiedName: [Key: Int] = [:]
 
     init(files: [SwiftFileDeclarations]) {
-        types.reserveCapacity(files.reduce(0) { $0 + $1.types.count })
-        for file in files {
-            for type in file.types where type.kind != .extension { types.append(type) }
+        self.files = files
+        var count = 0
+        for file in files.indices { count += files[file].types.count }
+        types.reserveCapacity(count)
+        for file in files.indices {
+            for type in files[file].types.indices where files[file].types[type].kind != .extension {
+                types.append(Position(file: file, type: type))
+            }
         }
         // Sized once: growing rehashes every name already in.
         byName.reserveCapacity(types.count)
         // Last to first, so that the last write of a key is its first declaration: one hash
         // per key instead of a lookup and then a write.
         for index in types.indices.reversed() {
-            let name = types[index].path.last ?? ""
+            let path = files[types[index].file].types[types[index].type].path
+            let name = path.last ?? ""
             // A one-component path is its own qualified name; no join needed.
-            let isTopLevel = types[index].path.count == 1
-            let qualified = isTopLevel ? name : types[index].qualifiedName
+            let isTopLevel = path.count == 1
+            let qualified = isTopLevel ? name : path.joined(separator: ".")
             note(name, at: index, isTopLevel: isTopLevel || qualified == name)
             if qualified != name { byQualifiedName[Key(name: name, written: qualified)] = index }
         }
     }
 
+    private func declaration(at index: Int) -> TypeDeclaration {
+        files[types[index].file].types[types[index].type]
+    }
+
     /// The type `written` names: the first declared with that qualified name, else the
     /// first declared with its last component as name.
     func declaration(named written: String) -> TypeDeclaration? {
-        index(named: written).map { types[$0] }
+        index(named: written).map(declaration(at:))
     }
 
     private func index(named written: String) -> Int? {
-        let name = DottedName.lastComponent(written)
+        // Asked for every attribute of a type the sources declare: most names have no dot.
+        let name = DottedName.hasDot(written) ? DottedName.lastComponent(written) : written
         guard let named = byName[name] else { return nil }
         let exact = written == name ? named.topLevel : byQualifiedName[Key(name: name, written: written)]
         return exact ?? named.first
@@ -66,7 +86,7 @@ struct TypeIndex {
 
     /// The kind of `declaration(named:)`, without copying the declaration out.
     func kind(named written: String) -> TypeDeclaration.Kind? {
-        index(named: written).map { types[$0].kind }
+        index(named: written).map { files[types[$0].file].types[types[$0].type].kind }
     }
 
     /// `enum Kind: String` -> `String`.
