@@ -50,6 +50,34 @@ package enum ParallelMap {
         }
     }
 
+    /// Maps items to results on every core while the items are still being found: `next`
+    /// is called on the calling thread until it returns nil, and every `batchSize` items
+    /// it gives are mapped on the pool at once, so the work starts with the first items
+    /// instead of after the last (a directory walk plans thousands of reads). The calling
+    /// thread maps the last, partial batch itself (all of a small input). Results come
+    /// back in the order `next` gave the items.
+    package static func mapWhileProducing<Item, Result>(
+        serial: Bool = false, batchSize: Int = serialLimit, next: () -> Item?, _ body: (Item) -> Result
+    ) -> [Result] {
+        if serial {
+            var results: [Result] = []
+            while let item = next() { results.append(body(item)) }
+            return results
+        }
+        return withoutActuallyEscaping(body) { body in
+            let batches = Batches(body: body)
+            var items: [Item] = []
+            while let item = next() {
+                items.append(item)
+                if items.count == batchSize {
+                    batches.start(items)
+                    items = []
+                }
+            }
+            return batches.finish(mappingHere: items)
+        }
+    }
+
     /// Runs two independent pieces of work at the same time (one on the calling thread).
     package static func both<First, Second>(serial: Bool = false, _ first: () -> First, _ second: () -> Second) -> (First, Second) {
         if serial { return (first(), second()) }
@@ -90,6 +118,74 @@ package enum ParallelMap {
                     consume(ready)
                     next += 1
                 }
+            }
+        }
+    }
+
+    /// The batches of `mapWhileProducing`, in the order they were started. Only the
+    /// producing thread starts batches and moves their results out, after the group is
+    /// done; a pool thread writes only the results of the batch it maps.
+    private final class Batches<Item, Result>: @unchecked Sendable {
+        private let body: (Item) -> Result
+        private let group = DispatchGroup()
+        private var started: [Batch] = []
+
+        init(body: @escaping (Item) -> Result) {
+            self.body = body
+        }
+
+        func start(_ items: [Item]) {
+            let batch = Batch(items)
+            started.append(batch)
+            DispatchQueue.global().async(group: group) { batch.map(self.body) }
+        }
+
+        /// Maps the last items on this thread, waits for the started batches and returns
+        /// every result in order, moved out of the batches (a copy would retain and then
+        /// release every file's declarations on this one thread).
+        func finish(mappingHere last: [Item]) -> [Result] {
+            let tail = Batch(last)
+            tail.map(body)
+            group.wait()
+            let batches = started + [tail]
+            let count = batches.reduce(0) { $0 + $1.count }
+            guard count > 0 else { return [] }
+            return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for batch in batches { initialized += batch.moveResults(to: buffer.baseAddress! + initialized) }
+            }
+        }
+
+        /// Some items and, once mapped, their results (each written once, moved out once).
+        private final class Batch: @unchecked Sendable {
+            let count: Int
+            /// Dropped once mapped, with whatever the items hold (open directories).
+            private var items: [Item]
+            private let results: UnsafeMutablePointer<Result>
+            private var isMapped = false
+
+            init(_ items: [Item]) {
+                self.items = items
+                count = items.count
+                results = .allocate(capacity: items.count)
+            }
+
+            func map(_ body: (Item) -> Result) {
+                for index in items.indices { (results + index).initialize(to: body(items[index])) }
+                items = []
+                isMapped = true
+            }
+
+            /// Moves the results to `target` and says how many there were.
+            func moveResults(to target: UnsafeMutablePointer<Result>) -> Int {
+                precondition(isMapped, "a batch's results are moved once, after it is mapped")
+                target.moveInitialize(from: results, count: count)
+                isMapped = false
+                return count
+            }
+
+            deinit {
+                if isMapped { results.deinitialize(count: count) }
+                results.deallocate()
             }
         }
     }
