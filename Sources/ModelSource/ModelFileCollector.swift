@@ -23,16 +23,35 @@ struct ModelFileCollector {
     /// Deeper trees are not app sources; the bound also stops pathological nesting.
     private let maximumDepth = 64
 
-    /// What the walk found, in order: a problem to report now, or a file to read.
+    /// What the walk found, in order: a problem to report now, or a file to read (given,
+    /// in a bundle, or in a listed folder; such a file's paths are made where it is read).
     private enum Step {
         case problem(ModelDiagnostic)
         case read(real: String, shown: String)
+        case readInFolder(Folder, name: String)
+    }
+
+    /// A directory the walk listed: its paths, and the directory held open for reading
+    /// its files, when it could be (dropped with the last of its files).
+    private final class Folder: Sendable {
+        let real: String
+        let shown: String
+        /// realpath(3) of `real`: a folder inside it that is no symbolic link is this
+        /// plus its name, no system call needed.
+        let canonical: String
+        let held: OpenDirectory?
+
+        init(real: String, shown: String, canonical: String, held: OpenDirectory?) {
+            self.real = real
+            self.shown = shown
+            self.canonical = canonical
+            self.held = held
+        }
     }
 
     /// A directory the walk is in: its sorted entries and the next one to look at.
     private struct Listing {
-        let real: String
-        let shown: String
+        let folder: Folder
         let depth: Int
         let entries: [FileSystem.Entry]
         var next = 0
@@ -55,10 +74,11 @@ struct ModelFileCollector {
             case .problem(let diagnostic):
                 return .problem(diagnostic)
             case .read(let real, let shown):
-                switch read(real, shown: shown) {
-                case .contents(let bytes): return .processed(process(ModelSourceFile(path: shown, contents: bytes)))
-                case .unreadable(let reason): return .problem(Self.diagnostic(shown, reason))
-                }
+                return outcome(of: FileSystem.readRegularFile(real), shown: shown, process)
+            case .readInFolder(let folder, let name):
+                let real = { Self.path(folder.real, name) }
+                let read = folder.held.map { $0.readRegularFile(named: name, path: real()) } ?? FileSystem.readRegularFile(real())
+                return outcome(of: read, shown: Self.path(folder.shown, name), process)
             }
         }
         var results: [Result] = []
@@ -83,7 +103,11 @@ struct ModelFileCollector {
         var walk = ModelFileCollector(paths, workingDirectory: workingDirectory)
         var files: [String] = []
         while let step = walk.nextStep() {
-            if case .read(let real, _) = step { files.append(real) }
+            switch step {
+            case .problem: break
+            case .read(let real, _): files.append(real)
+            case .readInFolder(let folder, let name): files.append(path(folder.real, name))
+            }
         }
         return files
     }
@@ -120,7 +144,7 @@ struct ModelFileCollector {
         case .missing:
             unreadable(shown, "no such file or directory (or a broken symbolic link)")
         case .directory:
-            if isModelBundle(shown) { collectBundle(real, shown: shown) } else { enter(real, shown: shown, depth: 0) }
+            if isModelBundle(shown) { collectBundle(real, shown: shown) } else { enter(real, shown: shown, canonical: nil, depth: 0) }
         case .other:
             if shown.hasSuffix(".swift") || ModelSourceFile(path: shown, contents: []).role != .other {
                 found.append(.read(real: real, shown: shown))
@@ -139,12 +163,17 @@ struct ModelFileCollector {
         path.hasSuffix(".xcdatamodeld") || path.hasSuffix(".xcdatamodel")
     }
 
-    /// Lists a directory (once per real directory) for the walk to go through.
-    private mutating func enter(_ real: String, shown: String, depth: Int) {
-        guard depth < maximumDepth, visited.insert(CanonicalPath(real).path).inserted else { return }
+    /// Lists a directory (once per real directory) for the walk to go through; `canonical`
+    /// is its realpath(3) when the walk knows it.
+    private mutating func enter(_ real: String, shown: String, canonical: String?, depth: Int) {
+        guard depth < maximumDepth else { return }
+        let canonical = canonical ?? CanonicalPath(real).path
+        guard visited.insert(canonical).inserted else { return }
         switch FileSystem.list(real) {
         case .success(let entries):
-            directories.append(Listing(real: real, shown: shown, depth: depth, entries: entries))
+            let held = entries.contains { $0.kind == .other && $0.name.hasSuffix(".swift") } ? DirectoryHolder.process.hold(real) : nil
+            let folder = Folder(real: real, shown: shown, canonical: canonical, held: held)
+            directories.append(Listing(folder: folder, depth: depth, entries: entries))
         case .failure(let error):
             unreadable(shown, "cannot list the directory (\(error.localizedDescription))")
         }
@@ -159,15 +188,21 @@ struct ModelFileCollector {
         }
         let entry = directories[top].entries[directories[top].next]
         directories[top].next += 1
-        if entry.kind == .directory && SkippedFolders.skips(entry.name) { return }
-        let real = Self.path(directories[top].real, entry.name), shown = Self.path(directories[top].shown, entry.name)
+        let folder = directories[top].folder
         switch entry.kind {
         case .missing:
-            if entry.name.hasSuffix(".swift") { unreadable(shown, "a broken symbolic link") }
+            if entry.name.hasSuffix(".swift") { unreadable(Self.path(folder.shown, entry.name), "a broken symbolic link") }
         case .directory:
-            if isModelBundle(entry.name) { collectBundle(real, shown: shown) } else { enter(real, shown: shown, depth: directories[top].depth + 1) }
+            if SkippedFolders.skips(entry.name) { return }
+            let real = Self.path(folder.real, entry.name), shown = Self.path(folder.shown, entry.name)
+            if isModelBundle(entry.name) {
+                collectBundle(real, shown: shown)
+            } else {
+                let canonical = entry.mayBeLink ? nil : CanonicalPath.join(folder.canonical, entry.name)
+                enter(real, shown: shown, canonical: canonical, depth: directories[top].depth + 1)
+            }
         case .other:
-            if entry.name.hasSuffix(".swift") { found.append(.read(real: real, shown: shown)) }
+            if entry.name.hasSuffix(".swift") { found.append(.readInFolder(folder, name: entry.name)) }
         }
     }
 
@@ -207,20 +242,16 @@ struct ModelFileCollector {
         }
     }
 
-    private enum ReadOutcome {
-        case contents([UInt8])
-        case unreadable(String)
-    }
-
-    /// Reads a regular file; anything else (missing, a FIFO, unreadable) is a diagnostic,
-    /// never a blocking read.
-    private static func read(_ real: String, shown: String) -> ReadOutcome {
-        switch FileSystem.readRegularFile(real) {
-        case .success(let bytes):
-            return .contents(bytes)
-        case .failure(.missing): return .unreadable("no such file (or a broken symbolic link)")
-        case .failure(.notRegular): return .unreadable("not a regular file")
-        case .failure(.unreadable): return .unreadable("cannot read the file (check its permissions)")
+    /// What reading a file gave: its processed contents, or a problem saying why it could
+    /// not be read (missing, a FIFO, unreadable), never a blocking read.
+    private static func outcome<Result>(
+        of read: Swift.Result<[UInt8], FileSystem.ReadError>, shown: String, _ process: (ModelSourceFile) -> Result
+    ) -> Outcome<Result> {
+        switch read {
+        case .success(let bytes): return .processed(process(ModelSourceFile(path: shown, contents: bytes)))
+        case .failure(.missing): return .problem(diagnostic(shown, "no such file (or a broken symbolic link)"))
+        case .failure(.notRegular): return .problem(diagnostic(shown, "not a regular file"))
+        case .failure(.unreadable): return .problem(diagnostic(shown, "cannot read the file (check its permissions)"))
         }
     }
 

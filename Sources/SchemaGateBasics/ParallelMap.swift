@@ -51,30 +51,28 @@ package enum ParallelMap {
     }
 
     /// Maps items to results on every core while the items are still being found: `next`
-    /// is called on the calling thread until it returns nil, and every `batchSize` items
-    /// it gives are mapped on the pool at once, so the work starts with the first items
-    /// instead of after the last (a directory walk plans thousands of reads). The calling
-    /// thread maps the last, partial batch itself (all of a small input). Results come
-    /// back in the order `next` gave the items.
+    /// gives them one by one until it returns nil, and every `batchSize` items it gives are
+    /// mapped at once by the other cores, so the work starts with the first items instead
+    /// of after the last (a directory walk plans thousands of reads). The thread that calls
+    /// `next` joins the mapping once there are no more items. Fewer than `batchSize` items
+    /// are mapped on the calling thread alone. Results come back in the order of `next`.
     package static func mapWhileProducing<Item, Result>(
         serial: Bool = false, batchSize: Int = serialLimit, next: () -> Item?, _ body: (Item) -> Result
     ) -> [Result] {
-        if serial {
-            var results: [Result] = []
-            while let item = next() { results.append(body(item)) }
-            return results
-        }
-        return withoutActuallyEscaping(body) { body in
-            let batches = Batches(body: body)
-            var items: [Item] = []
-            while let item = next() {
-                items.append(item)
-                if items.count == batchSize {
-                    batches.start(items)
-                    items = []
+        precondition(batchSize > 0, "a batch holds at least one item")
+        var first: [Item] = []
+        while serial || first.count < batchSize, let item = next() { first.append(item) }
+        if serial || first.count < batchSize { return first.map(body) }
+        return withoutActuallyEscaping(next) { next in
+            withoutActuallyEscaping(body) { body in
+                let batches = StreamedBatches(first: first, next: next, body: body)
+                // One worker per core: the first produces, then maps like the others.
+                DispatchQueue.concurrentPerform(iterations: max(2, ProcessInfo.processInfo.activeProcessorCount)) { worker in
+                    if worker == 0 { batches.produce() }
+                    batches.mapUntilDone()
                 }
+                return batches.results()
             }
-            return batches.finish(mappingHere: items)
         }
     }
 
@@ -122,41 +120,78 @@ package enum ParallelMap {
         }
     }
 
-    /// The batches of `mapWhileProducing`, in the order they were started. Only the
-    /// producing thread starts batches and moves their results out, after the group is
-    /// done; a pool thread writes only the results of the batch it maps.
-    private final class Batches<Item, Result>: @unchecked Sendable {
+    /// The batches of `mapWhileProducing`, in the order they were produced. Workers take
+    /// them in that order, waiting while the producer may still add some. Worker 0 is
+    /// always the producer and `concurrentPerform` starts iterations in index order, so a
+    /// waiting worker always has a running producer to wake it. The results are moved out
+    /// once every iteration is done.
+    private final class StreamedBatches<Item, Result>: @unchecked Sendable {
+        private let next: () -> Item?
         private let body: (Item) -> Result
-        private let group = DispatchGroup()
-        private var started: [Batch] = []
+        /// As many items as every batch but the last holds.
+        private let batchSize: Int
+        /// Guards `batches`, `taken` and `producing`.
+        private let condition = NSCondition()
+        private var batches: [Batch] = []
+        private var taken = 0
+        private var producing = true
 
-        init(body: @escaping (Item) -> Result) {
+        /// `first`: the first batch, already produced.
+        init(first: [Item], next: @escaping () -> Item?, body: @escaping (Item) -> Result) {
+            self.next = next
             self.body = body
+            batchSize = first.count
+            batches = [Batch(first)]
         }
 
-        func start(_ items: [Item]) {
-            let batch = Batch(items)
-            started.append(batch)
-            DispatchQueue.global().async(group: group) { batch.map(self.body) }
+        func produce() {
+            var items: [Item] = []
+            while let item = next() {
+                items.append(item)
+                if items.count == batchSize {
+                    add(items)
+                    items = []
+                }
+            }
+            condition.withLock {
+                if !items.isEmpty { batches.append(Batch(items)) }
+                producing = false
+                condition.broadcast()
+            }
         }
 
-        /// Maps the last items on this thread, waits for the started batches and returns
-        /// every result in order, moved out of the batches (a copy would retain and then
+        private func add(_ items: [Item]) {
+            condition.withLock {
+                batches.append(Batch(items))
+                condition.signal()
+            }
+        }
+
+        func mapUntilDone() {
+            while let batch = take() { batch.map(body) }
+        }
+
+        /// The next batch nobody took, nil when there is none and will be none.
+        private func take() -> Batch? {
+            condition.lock()
+            defer { condition.unlock() }
+            while taken == batches.count && producing { condition.wait() }
+            guard taken < batches.count else { return nil }
+            taken += 1
+            return batches[taken - 1]
+        }
+
+        /// Every result in order, moved out of the batches (a copy would retain and then
         /// release every file's declarations on this one thread).
-        func finish(mappingHere last: [Item]) -> [Result] {
-            let tail = Batch(last)
-            tail.map(body)
-            group.wait()
-            let batches = started + [tail]
+        func results() -> [Result] {
             let count = batches.reduce(0) { $0 + $1.count }
-            guard count > 0 else { return [] }
             return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
                 for batch in batches { initialized += batch.moveResults(to: buffer.baseAddress! + initialized) }
             }
         }
 
         /// Some items and, once mapped, their results (each written once, moved out once).
-        private final class Batch: @unchecked Sendable {
+        private final class Batch {
             let count: Int
             /// Dropped once mapped, with whatever the items hold (open directories).
             private var items: [Item]
