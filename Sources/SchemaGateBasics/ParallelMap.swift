@@ -29,11 +29,16 @@ package enum ParallelMap {
         }
     }
 
+    /// How many results `forEachInOrder` makes ahead of the next one it consumes: a worker
+    /// that got that far ahead (its core ran while another's index was slow, or was
+    /// descheduled) waits, so at most this many results, each a grown buffer, are held.
+    package static let inOrderWindow = 2 * max(ProcessInfo.processInfo.activeProcessorCount, 2)
+
     /// Produces the results of `0..<count` on every core and hands each to `consume` in
     /// index order, one at a time, as soon as it and every result before it are done. A
-    /// result is held only until those before it are consumed, not until all are made:
-    /// megabytes of output go out as they are written, in a few buffers used again and
-    /// again, rather than all held at once in fresh memory.
+    /// result is held only until those before it are consumed, and at most
+    /// `inOrderWindow` are made ahead: megabytes of output go out as they are written, in
+    /// a few buffers used again and again, rather than held at once in fresh memory.
     package static func forEachInOrder<Result>(
         _ count: Int, serial: Bool = false, minimumCount: Int = serialLimit,
         produce: (Int) -> Result, consume: (Result) -> Void
@@ -99,7 +104,7 @@ package enum ParallelMap {
         private let produce: (Int) -> Result
         private let consume: (Result) -> Void
         /// Guards `next` and `parked`, and makes `consume` run one call at a time.
-        private let lock = NSLock()
+        private let condition = NSCondition()
         private var next = 0
         private var parked: [Int: Result] = [:]
 
@@ -108,14 +113,21 @@ package enum ParallelMap {
             self.consume = consume
         }
 
+        /// A worker more than `inOrderWindow` indices ahead of the next one to consume
+        /// waits first. The worker on `next` never waits, so someone always makes progress.
         func run(_ index: Int) {
+            condition.withLock {
+                while index >= next + inOrderWindow { condition.wait() }
+            }
             let result = produce(index)
-            lock.withLock {
+            condition.withLock {
                 parked[index] = result
+                let before = next
                 while let ready = parked.removeValue(forKey: next) {
                     consume(ready)
                     next += 1
                 }
+                if next > before { condition.broadcast() }
             }
         }
     }

@@ -62,4 +62,26 @@ import Testing
             }
         }
     }
+
+    /// `forEachInOrder` makes at most `inOrderWindow` results ahead of the next one it
+    /// consumes, though the first index is slow and the other workers could run far ahead.
+    @Test func forEachInOrderHoldsAtMostItsWindow() {
+        let lock = NSLock()
+        var outstanding = 0, most = 0
+        var consumed: [Int] = []
+        ParallelMap.forEachInOrder(400, produce: { index -> Int in
+            if index == 0 { usleep(20_000) }
+            lock.withLock {
+                outstanding += 1
+                most = max(most, outstanding)
+            }
+            return index
+        }, consume: { value in
+            lock.withLock { outstanding -= 1 }
+            consumed.append(value)
+        })
+        #expect(consumed == Array(0..<400))
+        #expect(most <= ParallelMap.inOrderWindow)
+    }
 }
+
