@@ -22,6 +22,8 @@ struct ModelFileCollector {
     private var nextFound = 0
     /// Deeper trees are not app sources; the bound also stops pathological nesting.
     private let maximumDepth = 64
+    /// Whether listed folders are held open for reading their files (not when only planning).
+    private let holdsFolders: Bool
 
     /// What the walk found, in order: a problem to report now, or a file to read (given,
     /// in a bundle, or in a listed folder; such a file's paths are made where it is read).
@@ -57,9 +59,10 @@ struct ModelFileCollector {
         var next = 0
     }
 
-    private init(_ paths: [String], workingDirectory: String?) {
+    private init(_ paths: [String], workingDirectory: String?, holdsFolders: Bool) {
         roots = paths[...]
         self.workingDirectory = workingDirectory
+        self.holdsFolders = holdsFolders
     }
 
     /// Walks every path and reads the files it finds on every core (unless `serial`),
@@ -68,7 +71,7 @@ struct ModelFileCollector {
     static func collect<Result>(
         _ paths: [String], workingDirectory: String?, serial: Bool = false, process: (ModelSourceFile) -> Result
     ) -> (results: [Result], diagnostics: [ModelDiagnostic]) {
-        var walk = ModelFileCollector(paths, workingDirectory: workingDirectory)
+        var walk = ModelFileCollector(paths, workingDirectory: workingDirectory, holdsFolders: true)
         var outcomes = ParallelMap.mapWhileProducing(serial: serial, next: { walk.nextStep() }) { step -> Outcome<Result>? in
             switch step {
             case .problem(let diagnostic):
@@ -100,7 +103,7 @@ struct ModelFileCollector {
     /// followed), in walk order, without reading them. Change detection takes the reader's
     /// file set from here, so the two cannot see different files.
     static func plan(_ paths: [String], workingDirectory: String?) -> [String] {
-        var walk = ModelFileCollector(paths, workingDirectory: workingDirectory)
+        var walk = ModelFileCollector(paths, workingDirectory: workingDirectory, holdsFolders: false)
         var files: [String] = []
         while let step = walk.nextStep() {
             switch step {
@@ -171,7 +174,8 @@ struct ModelFileCollector {
         guard visited.insert(canonical).inserted else { return }
         switch FileSystem.list(real) {
         case .success(let entries):
-            let held = entries.contains { $0.kind == .other && $0.name.hasSuffix(".swift") } ? DirectoryHolder.process.hold(real) : nil
+            let hasFiles = holdsFolders && entries.contains { $0.kind == .other && $0.name.hasSuffix(".swift") }
+            let held = hasFiles ? DirectoryHolder.process.hold(real) : nil
             let folder = Folder(real: real, shown: shown, canonical: canonical, held: held)
             directories.append(Listing(folder: folder, depth: depth, entries: entries))
         case .failure(let error):
