@@ -48,4 +48,47 @@ import Testing
         #expect(entries.map(\.name) == (try FileManager.default.contentsOfDirectory(atPath: scratch.path)).sorted())
         if case .success = FileSystem.list(scratch.path + "/b.swift") { Issue.record("a file listed as a directory") }
     }
+
+    /// ASCII names are sorted as bytes; other names as Swift orders strings, which is not
+    /// byte order: "e\u{301}x" (decomposed) comes after "\u{e9}a" for Swift, before it in bytes.
+    @Test func listsNamesInSwiftStringOrder() throws {
+        let ascii = ModelReaderTests.Scratch()
+        let asciiNames = ["b", "B", "a", "_x", "a.b", "a-b", "a0", "ab", "Models10.swift", "Models1.swift", "Models2.swift", "..."]
+        for name in asciiNames { ascii.write(name, "") }
+        #expect(try FileSystem.list(ascii.path).get().map(\.name) == asciiNames.sorted())
+        let mixed = ModelReaderTests.Scratch()
+        let mixedNames = ["e\u{301}x.swift", "\u{e9}a.swift", "z.swift", "A.swift"]
+        for name in mixedNames { mixed.write(name, "") }
+        let listed = try FileSystem.list(mixed.path).get().map(\.name)
+        #expect(listed == mixedNames.sorted())
+        #expect(listed == ["A.swift", "z.swift", "\u{e9}a.swift", "e\u{301}x.swift"])
+    }
+
+    /// Files read relative to a held directory read as by path, fail the same way, and
+    /// no more directories are held at once than the holder's limit.
+    @Test func heldDirectoriesReadAsPathsWithinTheirLimit() throws {
+        let scratch = ModelReaderTests.Scratch()
+        scratch.write("A/a.swift", "let a = 1")
+        scratch.write("B/b.swift", "")
+        scratch.write("C/c.swift", "")
+        let holder = DirectoryHolder(limit: 2)
+        var a = holder.hold(scratch.path + "/A")
+        let b = holder.hold(scratch.path + "/B")
+        #expect(a != nil && b != nil)
+        #expect(holder.hold(scratch.path + "/C") == nil)
+        #expect(holder.count == 2)
+        #expect(try a?.readRegularFile(named: "a.swift", path: scratch.path + "/A/a.swift").get() == Array("let a = 1".utf8))
+        #expect(a?.readRegularFile(named: "gone.swift", path: scratch.path + "/A/gone.swift") == .failure(.missing))
+        if mkfifo(scratch.path + "/A/Pipe.swift", 0o600) == 0 {
+            #expect(a?.readRegularFile(named: "Pipe.swift", path: scratch.path + "/A/Pipe.swift") == .failure(.notRegular))
+        }
+        a = nil
+        #expect(holder.count == 1)
+        #expect(holder.hold(scratch.path + "/C") != nil)
+        #expect(holder.count == 1)
+        #expect(holder.hold(scratch.path + "/missing") == nil)
+        #expect(holder.count == 1)
+        _ = b
+    }
 }
+
