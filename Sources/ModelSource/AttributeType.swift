@@ -40,12 +40,13 @@ package enum AttributeType: String, Codable, Sendable, CaseIterable {
     /// `base`: its own type for the Swift types Core Data has one for,
     /// Transformable with `@Attribute(.transformable(by:))`, Collection for arrays, sets and
     /// dictionaries, and Composite for every other (Codable) value type.
-    package static func swiftData(base: String, isCollection: Bool, transformable: Bool) -> AttributeType {
+    /// `scalar`: `scalarType(named: base)`, when the caller found it already.
+    package static func swiftData(base: String, isCollection: Bool, transformable: Bool, scalar: AttributeType? = nil) -> AttributeType {
         if transformable { return .transformable }
         if isCollection { return .collection }
         // No key has a dot: a name found as written needs no unqualifying (nearly all),
         // and one left as it is was already looked up.
-        if let type = scalarType(named: base) { return type }
+        if let type = scalar ?? scalarType(named: base) { return type }
         let name = unqualified(base)
         return name == base ? .composite : scalarType(named: name) ?? .composite
     }

@@ -33,7 +33,13 @@ struct DottedName {
     }
 
     /// The last component, or the whole text when it has none (a lookup key either way).
+    /// A name without a dot (nearly all) is its own last component, not taken apart.
     static func lastComponent(_ written: String) -> String {
-        DottedName(written).last ?? written
+        hasDot(written) ? DottedName(written).last ?? written : written
+    }
+
+    /// Whether `written` has a dot, by its bytes (`utf8.contains` walks them one call each).
+    static func hasDot(_ written: String) -> Bool {
+        written.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? written.utf8.contains(UInt8(ascii: "."))
     }
 }

@@ -133,12 +133,8 @@ struct EntityBuilder {
         inferredOptional: Bool, to members: inout Members
     ) {
         let options = AttributeOptions(properties[index].attribute?.options)
-        let type: AttributeType
-        if let scalar, !options.transformable, !shape.isCollection {
-            type = scalar
-        } else {
-            type = AttributeType.swiftData(base: shape.base, isCollection: shape.isCollection, transformable: options.transformable)
-        }
+        let type = AttributeType.swiftData(
+            base: shape.base, isCollection: shape.isCollection, transformable: options.transformable, scalar: scalar)
         members.attributes.append(Attribute(
             name: properties[index].name, swiftType: shape.base, optional: shape.optional || inferredOptional,
             hasDefault: hasDefault(properties, index), externalStorage: options.externalStorage,

@@ -119,14 +119,6 @@ struct ModelNameIndex {
     }
 }
 
-extension DottedName {
-    /// Whether `written` has a dot, by its bytes (`utf8.contains` walks them one call
-    /// each): a name without one (nearly all) is its own last component.
-    static func hasDot(_ written: String) -> Bool {
-        written.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? written.utf8.contains(UInt8(ascii: "."))
-    }
-}
-
 /// The distinct `@Model` class names, each numbered once (in first-declared order): the
 /// assembler asks for every property whether its type names a model, and keeps the
 /// answer as a number, so choosing declarations and following relationships index arrays

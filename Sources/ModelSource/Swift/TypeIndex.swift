@@ -77,8 +77,7 @@ struct TypeIndex {
     }
 
     private func index(named written: String) -> Int? {
-        // Asked for every attribute of a type the sources declare: most names have no dot.
-        let name = DottedName.hasDot(written) ? DottedName.lastComponent(written) : written
+        let name = DottedName.lastComponent(written)
         guard let named = byName[name] else { return nil }
         let exact = written == name ? named.topLevel : byQualifiedName[Key(name: name, written: written)]
         return exact ?? named.first
