@@ -10,7 +10,8 @@ import TestSupport
         #expect(result.status == 1)
         #expect(result.stdout.contains("error: Production lacks field CD_Item.CD_notes (STRING), needed for Item.notes (String?) [missing-field]\n    at App/Models/Item.swift:8"))
         #expect(result.lastLine.hasPrefix("cloudkit-schema gate: FAILED (exit 1):"))
-        #expect(result.stdout.contains("1 model-touching file since v1.0; the persisted model changed (1 difference)"))
+        #expect(result.stdout.contains("Last release: v1.0 (the evolution rules compare the models with it)."))
+        #expect(result.stdout.contains("CloudKit is contacted: no live export of iCloud.com.example.pantry's Production is recorded in this repository yet."))
         #expect(fixture.fake.calls.map { $0[1] } == ["export-schema", "export-schema"])
     }
 
@@ -53,19 +54,47 @@ import TestSupport
         #expect(fixture.fake.calls.isEmpty)
     }
 
-    @Test func noModelChangePassesWithoutContactingCloudKit() throws {
-        let fixture = try GateFixture(changeModel: false)
+    /// The one shortcut: what Production must hold is already in the Production this
+    /// repository last exported (Production only grows). Which files changed never decides.
+    @Test func aReleaseProductionAlreadyHoldsPassesWithoutContactingCloudKit() throws {
+        // v1.0 has no Item.notes, and Production has no CD_notes either: all it needs.
+        let fixture = try GateFixture(production: Pantry.productionMissingField, changeModel: false)
+        fixture.fake.setExport(.development, Pantry.productionMissingField)
+        let first = fixture.run(["gate"])
+        #expect(first.status == 0, "\(first.output)")
+        #expect(fixture.fake.calls.count == 2, "the first gate exports Production and Development")
+        // A UI change, and a model file touched without changing what it persists.
         fixture.repo.write("App/Views/ItemView.swift", "struct ItemView { var title = \"Pantry\" }\n")
+        let model = Pantry.model.replacingOccurrences(of: "    var notes: String?\n", with: "")
+        fixture.repo.write("App/Models/Item.swift", model.replacingOccurrences(of: "    init(name: String = \"\") {", with: """
+                // Shown in the list row.
+                var displayName: String { name.isEmpty ? "Untitled" : name }
+
+                init(name: String = "") {
+            """))
         try fixture.repo.commit("UI only")
         let result = fixture.run(["gate"])
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("no model-touching change since v1.0 (1 changed file)"))
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("already holds the 1 record type and every field this release requires"), "\(result.output)")
         #expect(result.stdout.contains("CloudKit was not contacted"))
-        #expect(fixture.fake.calls.isEmpty)
-        // --always checks anyway, and finds the missing field.
-        let always = fixture.run(["gate", "--always"])
-        #expect(always.status == 1)
-        #expect(fixture.fake.calls.count == 2)
+        #expect(fixture.fake.calls.count == 2, "no new cktool call")
+        // A new field the record lacks: CloudKit is contacted, and Production lacks it.
+        fixture.repo.write("App/Models/Item.swift", Pantry.model)
+        try fixture.repo.commit("Add notes")
+        let blocked = fixture.run(["gate"])
+        #expect(blocked.status == 1, "\(blocked.output)")
+        #expect(blocked.stdout.contains("CloudKit is contacted: the Production exported"), "\(blocked.output)")
+        #expect(fixture.fake.calls.count == 4)
+        // Deployed: CloudKit is contacted again (the record still lacks it), and now it passes.
+        fixture.fake.setExport(.development, Pantry.productionComplete)
+        fixture.fake.setExport(.production, Pantry.productionComplete)
+        #expect(fixture.run(["gate"]).status == 0)
+        #expect(fixture.fake.calls.count == 6)
+        #expect(fixture.run(["gate"]).status == 0)
+        #expect(fixture.fake.calls.count == 6, "the new record answers")
+        // --always contacts CloudKit even when the record would answer.
+        #expect(fixture.run(["gate", "--always"]).status == 0)
+        #expect(fixture.fake.calls.count == 8)
     }
 
     @Test func theModelsCatchWhatDevelopmentNeverSaw() throws {
@@ -84,25 +113,6 @@ import TestSupport
         // The String companion alone would be a warning (the default severity).
         let asset = try #require(findings.first { $0["field"] as? String == "CD_notes_ckAsset" })
         #expect(asset["severity"] as? String == "warning")
-    }
-
-    @Test func aUIOnlyEditInAModelFileIsTouchedNotChanged() throws {
-        let fixture = try GateFixture(changeModel: false)
-        let model = Pantry.model.replacingOccurrences(of: "    var notes: String?\n", with: "")
-        fixture.repo.write("App/Models/Item.swift", model.replacingOccurrences(of: "    init(name: String = \"\") {", with: """
-            // Shown in the list row.
-            var displayName: String { name.isEmpty ? "Untitled" : name }
-
-            func rename(to newName: String) { name = newName }
-
-            init(name: String = "") {
-        """))
-        try fixture.repo.commit("Display name")
-        let result = fixture.run(["gate"])
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.stdout.contains("1 model-touching file since v1.0; the persisted model is unchanged (touched, not changed)"))
-        #expect(result.stdout.contains("CloudKit was not contacted"))
-        #expect(fixture.fake.calls.isEmpty)
     }
 
     @Test func lintViolationsBlockAndTheConfigurationSetsRuleSeverities() throws {
@@ -243,12 +253,14 @@ import TestSupport
     @Test func aStaleSnapshotFailsTheGate() throws {
         let fixture = try GateFixture(production: Pantry.productionComplete)
         fixture.repo.write("cloudkit/production.ckdb", Pantry.productionMissingField)
+        try fixture.repo.commit("Snapshot")
         let stale = fixture.run(["gate"])
         #expect(stale.status == 1)
         #expect(stale.stdout.contains("[stale-snapshot]"))
         #expect(stale.stdout.contains("cloudkit-schema export --environment production --output cloudkit/production.ckdb"))
         fixture.repo.write("cloudkit/production.ckdb", Pantry.productionComplete)
-        let fresh = fixture.run(["gate"])
+        try fixture.repo.commit("Fresh snapshot")
+        let fresh = fixture.run(["gate", "--always"])
         #expect(fresh.status == 0, "\(fresh.output)")
         #expect(fresh.stdout.contains("Snapshot: cloudkit/production.ckdb matches live Production."))
     }
@@ -278,7 +290,7 @@ import TestSupport
         #expect(result.stderr.contains("materializing"))
         #expect(FileManager.default.fileExists(atPath: fixture.repo.directory.file("created.marker")))
         try FileManager.default.removeItem(atPath: fixture.repo.directory.file("created.marker"))
-        let skipped = fixture.run(["gate", "--no-create"])
+        let skipped = fixture.run(["gate", "--no-create", "--always"])
         #expect(skipped.status == 0)
         #expect(skipped.stdout.contains("Create: skipped (--no-create)."))
         #expect(!FileManager.default.fileExists(atPath: fixture.repo.directory.file("created.marker")))
@@ -327,7 +339,7 @@ import TestSupport
         let fixture = try GateFixture()
         let result = fixture.run(["gate", "--no-create", "--verbose"])
         #expect(result.status == 1)
-        for phase in ["changes: find the base", "changes: list changed files", "changes: classify", "read models", "lint", "create", "export schemas (cktool)", "check", "total"] {
+        for phase in ["find the last release", "model sources present", "read models", "lint", "recorded Production", "create", "export schemas (cktool)", "check", "total"] {
             #expect(result.stderr.contains("timing: \(phase)"), "\(phase): \(result.stderr)")
         }
         #expect(!fixture.run(["gate", "--no-create"]).stderr.contains("timing:"))

@@ -12,7 +12,7 @@ import TestSupport
         if let text { directory.write("cloudkit/production.ckdb", text) }
         return try SnapshotCheck.staleness(
             snapshot: .init(path: directory.file("cloudkit/production.ckdb"), explicit: explicit),
-            displayPath: "cloudkit/production.ckdb", live: try live(), containerID: "iCloud.x", multipleContainers: false)
+            displayPath: "cloudkit/production.ckdb", live: try live(), containerID: "iCloud.x", multipleContainers: false, repository: nil)
     }
 
     @Test func aMatchingSnapshotPassesWhateverItsLayout() throws {

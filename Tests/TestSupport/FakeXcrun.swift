@@ -53,8 +53,16 @@ public final class FakeXcrun: @unchecked Sendable {
 
     public enum Environment: String { case development, production }
 
-    public func setExport(_ environment: Environment, _ text: String) {
-        directory.write("exports/\(environment.rawValue).ckdb", text)
+    /// The export served for `environment`: of every container, or of one (which then
+    /// wins over the shared one for that container).
+    public func setExport(_ environment: Environment, _ text: String, container: String? = nil) {
+        directory.write("exports/\(container.map { "\($0)/" } ?? "")\(environment.rawValue).ckdb", text)
+    }
+
+    /// The export currently served for `environment` (of `container` when it has its own).
+    public func export(_ environment: Environment, container: String? = nil) -> String? {
+        if let container, let own = directory.read("exports/\(container)/\(environment.rawValue).ckdb") { return own }
+        return directory.read("exports/\(environment.rawValue).ckdb")
     }
 
     /// The environment for a command run against this fake: this process's PATH and
@@ -108,12 +116,13 @@ public final class FakeXcrun: @unchecked Sendable {
         while :; do sleep 1; done ;;
     esac
     [ "$1" = "cktool" ] || { echo "xcrun: error: unable to find utility \"$1\", not a developer tool or in PATH" >&2; exit 72; }
-    sub="$2"; environment=""; output=""
+    sub="$2"; environment=""; output=""; container=""
     shift 2
     while [ $# -gt 0 ]; do
       case "$1" in
         --environment) environment="$2"; shift ;;
         --output-file) output="$2"; shift ;;
+        --container-id) container="$2"; shift ;;
       esac
       shift
     done
@@ -141,6 +150,7 @@ public final class FakeXcrun: @unchecked Sendable {
       *) echo "fake xcrun: unexpected subcommand $sub" >&2; exit 64 ;;
     esac
     fixture="$dir/exports/$environment.ckdb"
+    [ -n "$container" ] && [ -f "$dir/exports/$container/$environment.ckdb" ] && fixture="$dir/exports/$container/$environment.ckdb"
     case "$mode" in
       garbage) printf '<html><body>502 Bad Gateway</body></html>\n' > "$output"; exit 0 ;;
       empty) : > "$output"; exit 0 ;;

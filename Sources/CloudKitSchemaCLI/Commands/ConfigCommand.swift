@@ -8,6 +8,9 @@ enum ConfigCommand {
     /// The options of this command: its spec lists them, and only these are read.
     enum Options {
         static let get = OptionSpec("get", value: "KEY", help: "Print only this key's resolved value (e.g. tagPattern).")
+        static let releaseTag = OptionSpec(
+            "release-tag", .multiple, value: "TAG",
+            help: "Print those of these tag names that are release tags (tagPattern as git describe --match reads it; every tag without one).")
     }
 
     static let command = Command(
@@ -28,18 +31,29 @@ enum ConfigCommand {
         hooks (they ask here instead of reading the file): a string as it is, a list one
         item per line, anything else as JSON; nothing at all when the key is not set.
         Keys are the names --format json prints (tagPattern, teamId, modelPaths, ...).
+
+        --release-tag=TAG (repeatable) prints, one per line, those of the given tag names
+        that are release tags: the one reading of tagPattern the gate, changed, doctor and
+        the pre-push hook share (a glob over the name without refs/tags/, as git describe
+        --match applies it; with no tagPattern every tag is a release tag).
         """,
         spec: ArgumentSpec(options: [
             PipelineOptions.teamID, PipelineOptions.containerID, PipelineOptions.models, PipelineOptions.target, PipelineOptions.tagPattern,
             PipelineOptions.config,
             ReportOutput.formatOption(for: ListingFormat.self),
             Options.get,
+            Options.releaseTag,
         ]),
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
         let format = try ReportOutput.format(ListingFormat.self, context)
         let configuration = try PipelineOptions.configuration(context)
+        let tags = context.arguments.all(Options.releaseTag)
+        if !tags.isEmpty {
+            context.console.out(releaseTags(tags, configuration).map { $0 + "\n" }.joined())
+            return 0
+        }
         let key = context.arguments.value(Options.get)
         let view = ConfigView(configuration, environment: context.environment, only: key)
         if let key {
@@ -48,6 +62,15 @@ enum ConfigCommand {
         }
         context.console.out(format == .json ? view.json : view.text)
         return 0
+    }
+}
+
+extension ConfigCommand {
+    /// The names among `tags` that are release tags under the resolved pattern (already
+    /// checked when it was read, so it parses).
+    static func releaseTags(_ tags: [String], _ configuration: ResolvedConfiguration) -> [String] {
+        guard let text = configuration.tagPattern?.value, let pattern = try? ReleaseTagPattern(text) else { return tags }
+        return tags.filter(pattern.matches)
     }
 }
 

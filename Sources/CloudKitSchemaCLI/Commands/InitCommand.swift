@@ -15,14 +15,16 @@ enum InitCommand {
         summary: "Write a commented starter .cloudkit-schema.json for this repository.",
         discussion: """
         Looks at the repository (the git work tree containing the working directory, or
-        the working directory), as every command does for what no file says: @Model sources and .xcdatamodeld bundles become
-        modelPaths, the iCloud container ids of .entitlements files become containers,
-        DEVELOPMENT_TEAM of the Xcode project becomes teamId, and v-prefixed release
-        tags suggest tagPattern. The first application target that builds for macOS or
-        iOS (SDKROOT, SUPPORTED_PLATFORMS, SUPPORTS_MACCATALYST) gets a create command,
-        commented out: build with xcodebuild, then run the macOS app's executable, or
-        the iOS app in a simulator. What cannot be found stays a comment to fill in.
-        Refuses to overwrite an existing file unless --force is given.
+        the working directory), as every command does for what no file says, and writes
+        what it found as comments: every command reads the project again each run, so a
+        pinned copy would only go stale (uncomment a value to pin or change it). What the
+        project cannot settle is a commented choice the commands wait for: several teams,
+        release tags of several families (ios/v*, android/v*), an iCloud container entry
+        whose build settings cannot be expanded. The first application target that
+        builds for macOS or iOS (SDKROOT, SUPPORTED_PLATFORMS, SUPPORTS_MACCATALYST) gets
+        a create command, commented out: build with xcodebuild, then run the macOS app's
+        executable, or the iOS app in a simulator. Refuses to overwrite an existing file
+        unless --force is given.
         """,
         spec: ArgumentSpec(options: [
             Options.output,
@@ -36,7 +38,8 @@ enum InitCommand {
         let root = ProjectSurvey.root(workingDirectory: context.workingDirectory)
         let survey = ProjectSurvey.survey(root: root)
         let tagPattern = ProjectSurvey.tagPattern(root: root, environment: context.environment)?.pattern
-        let text = StarterConfiguration.render(survey, tagPattern: tagPattern)
+        let families = ProjectSurvey.tagFamilies(root: root, environment: context.environment)
+        let text = StarterConfiguration.render(survey, tagPattern: tagPattern, tagFamilies: families)
         if context.arguments.flag(Options.print) {
             context.console.out(text)
             return 0

@@ -13,9 +13,11 @@ enum LiveCheck {
             let containers = try configuration.requireContainers()
             // Models only when asked for: --models, or modelPaths in the configuration.
             let useModels = configuration.modelPaths.source != .defaultValue
-            let check = ContainerCheck(
+            var check = ContainerCheck(
                 configuration: configuration, environment: context.environment, workingDirectory: context.workingDirectory,
                 log: { context.console.errorLine("check: \($0)") })
+            // A live Production export is kept, so a later gate knows what Production holds.
+            check.record = ProductionRecord.Store.locate(workingDirectory: context.workingDirectory, environment: context.environment)
             return try check.run(containers) { container, label in
                 useModels ? try ExpectedModelSchema.build(
                     modelPaths: container.modelPaths, configuration: configuration,

@@ -139,15 +139,15 @@ exit "$status"
     static let prePush = #"""
 #!/bin/sh
 # cloudkit-schema pre-push hook: when a release tag is pushed, runs `cloudkit-schema gate`
-# on exactly the commit the tag names (in a temporary worktree). Branch pushes and other
-# tags pass untouched. A push of several release tags checks each one. The configured
-# create step never runs here (it builds and launches the app); the release script runs it.
+# on exactly the commit the tag names (this checkout when it is exactly that commit, else a
+# temporary worktree with its submodules). Branch pushes and other tags pass untouched. A
+# push of several release tags checks each one. The configured create step never runs
+# here (it builds and launches the app); the release script runs it.
 # Installed by `cloudkit-schema install-hooks`; source: hooks/pre-push in CloudKitSchemaGate.
 #
-# The hook decides nothing the tool decides. Release tags match the tool's resolved
-# tagPattern (`cloudkit-schema config --get tagPattern`: the configuration's one reader;
-# no pattern: every tag), a shell glob as `git describe --match` takes it. The gate runs
-# with that pattern and itself measures from the previous release tag, reads
+# The hook decides nothing the tool decides. Which pushed tags are release tags is the
+# tool's answer (`cloudkit-schema config --release-tag=TAG...`: tagPattern as the gate
+# reads it; no pattern: every tag). The gate runs with that pattern, reads
 # SKIP_CLOUDKIT_SCHEMA_CHECK and gives the verdict.
 #
 # Bypass deliberately, for one push:
@@ -251,26 +251,54 @@ run_tool() {
 }
 # --- end shared ---
 
-# Runs the gate for one tag in a throwaway worktree of the tagged commit, so neither the
-# checked-out branch nor uncommitted edits change the verdict.
+# Runs the gate for one tag on exactly the tagged commit: in this checkout when it is at
+# that commit with nothing uncommitted (its submodules included), else in a throwaway
+# worktree, so neither the checked-out branch nor uncommitted edits change the verdict.
 gate_tag() {
     tag=$1 commit=$2
-    say "checking release tag $tag (the gate measures from the release before it)"
+    say "checking release tag $tag"
+    if at_commit_and_clean "$commit"; then
+        say "(the gate runs in this checkout: it is at $tag with nothing uncommitted)"
+        (cd "$root" && run_gate)
+        return $?
+    fi
     tree=$work/$(printf '%s' "$tag" | tr -c 'A-Za-z0-9._-' '_')
     say "(the gate runs in a temporary checkout of $tag: $tree/ stands for the repository root)"
     git worktree add --detach --quiet "$tree" "$commit" >/dev/null 2>&1 || {
         say "could not check out $tag into a temporary worktree"
         return 2
     }
+    check_out_submodules
     use_current_configuration
-    if [ -n "$pattern" ]; then
-        (cd "$tree" && run_tool gate --no-create "--tag-pattern=$pattern")
-    else
-        (cd "$tree" && run_tool gate --no-create)
-    fi
+    (cd "$tree" && run_gate)
     status=$?
     git worktree remove --force "$tree" >/dev/null 2>&1
     return "$status"
+}
+
+run_gate() {
+    if [ -n "$pattern" ]; then
+        run_tool gate --no-create "--tag-pattern=$pattern"
+    else
+        run_tool gate --no-create
+    fi
+}
+
+# True when this checkout is exactly the commit: HEAD is it and git status shows nothing
+# (untracked files and submodules included).
+at_commit_and_clean() {
+    [ "$(git rev-parse --verify --quiet HEAD)" = "$1" ] || return 1
+    changes=$(git status --porcelain --untracked-files=all --ignore-submodules=none 2>/dev/null) || return 1
+    [ -z "$changes" ]
+}
+
+# A worktree starts without its submodules; models in one must be read at the tagged
+# commit. When they cannot be checked out (offline, no access), the gate says which are
+# missing and stops (exit 2): it never checks a release with models it could not read.
+check_out_submodules() {
+    [ -f "$tree/.gitmodules" ] || return 0
+    git -C "$tree" submodule update --init --recursive --quiet >/dev/null 2>&1 \
+        || say "could not check out the submodules of $tag in the temporary checkout (the gate names any it needs)"
 }
 
 # A tag made before the tool was adopted has no configuration: the gate uses the current
@@ -302,8 +330,9 @@ physical=$(cd "$work" && pwd -P) && work=$physical
 # stdin: "<local ref> <local sha> <remote ref> <remote sha>" per pushed ref. The tag is the
 # name it gets on the remote (git push origin HEAD:refs/tags/v2 has no local tag ref).
 : >"$work/pushed"
+branches=0
 while read -r local_ref local_sha remote_ref remote_sha; do
-    case $remote_ref in refs/tags/*) ;; *) continue ;; esac
+    case $remote_ref in refs/tags/*) ;; *) branches=$((branches + 1)); continue ;; esac
     case $local_sha in *[!0]*) ;; *) continue ;; esac  # all zeros: a deletion
     commit=$(git rev-parse --verify --quiet "$local_sha^{commit}") || continue
     printf '%s %s\n' "${remote_ref#refs/tags/}" "$commit" >>"$work/pushed"
@@ -316,11 +345,17 @@ pattern=$(cd "$root" && run_tool config --get tagPattern) || {
     exit 2
 }
 current=$(cd "$root" && run_tool config --get configFile) || current=""
+# Which pushed tags are releases is the tool's answer: the reading of tagPattern the gate
+# itself uses (config --release-tag).
+set --
+while read -r tag commit; do set -- "$@" "--release-tag=$tag"; done <"$work/pushed"
+releases=$(cd "$root" && run_tool config "$@") || {
+    say "push blocked: could not tell which pushed tags are release tags (see above); fix that, or $bypass."
+    exit 2
+}
 : >"$work/tags"
 while read -r tag commit; do
-    # Unquoted on purpose: the pattern is a glob.
-    # shellcheck disable=SC2254
-    case $tag in ${pattern:-*}) printf '%s %s\n' "$tag" "$commit" >>"$work/tags" ;; esac
+    if printf '%s\n' "$releases" | grep -Fqx -e "$tag"; then printf '%s %s\n' "$tag" "$commit" >>"$work/tags"; fi
 done <"$work/pushed"
 [ -s "$work/tags" ] || exit 0
 
@@ -335,6 +370,9 @@ while read -r tag commit; do
     esac
     [ "$status" -gt "$worst" ] && worst=$status
 done <"$work/tags"
+if [ "$worst" -ne 0 ] && [ "$branches" -gt 0 ]; then
+    say "git pushes all or nothing, so the branches in this push were not pushed either: push them on their own (git push <remote> <branch>)."
+fi
 exit "$worst"
 
 """#

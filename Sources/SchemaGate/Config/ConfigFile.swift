@@ -114,7 +114,7 @@ extension ConfigFile {
             try checkUniqueIDs(config.containers, file: file, node: reader.node)
         }
         config.modelPaths = try reader.stringArray("modelPaths")
-        config.tagPattern = try reader.string("tagPattern")
+        if let node = reader.raw("tagPattern") { config.tagPattern = try tagPattern(node, reader: reader) }
         if let create = try reader.object("create") { config.create = try parseCreate(create) }
         if var timeouts = try reader.object("timeouts") {
             config.timeouts.cktoolSeconds = try timeouts.seconds("cktoolSeconds")
@@ -137,6 +137,19 @@ extension ConfigFile {
             throw reader.fail(node, "teamId", CKToolPolicy.notATeamID(value))
         }
         return value
+    }
+
+    /// Checked here, with its line: a pattern the hooks and git would read differently is
+    /// refused before anything matches tags with it.
+    private static func tagPattern(_ node: JSONNode, reader: ConfigObjectReader) throws(ConfigError) -> String {
+        guard case .string(let value) = node.value else {
+            throw reader.fail(node, "tagPattern", "expected a string, found \(node.kindDescription)")
+        }
+        do {
+            return try ReleaseTagPattern(value).text
+        } catch {
+            throw reader.fail(node, "tagPattern", error.message)
+        }
     }
 
     private static func parseContainer(_ entry: ConfigObjectReader) throws(ConfigError) -> ContainerConfig {

@@ -58,6 +58,9 @@ final class ProjectLayer: @unchecked Sendable {
         return survey.containerIDs.map { Sourced($0, .survey, survey.containerFiles[$0] ?? "an .entitlements file") }
     }
 
+    /// Entitlement entries that name a container the survey cannot tell.
+    var unresolvedContainers: [UnresolvedContainer] { survey.unresolvedContainers }
+
     /// The folders of the `@Model` sources and the Core Data bundles, absolute.
     var modelPaths: Sourced<[String]>? {
         let survey = survey

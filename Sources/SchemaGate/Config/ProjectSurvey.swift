@@ -25,6 +25,18 @@ package struct ProjectSurvey: Sendable, Equatable {
     /// Application targets of Xcode projects, in the order found: what `init`'s create
     /// recipe builds and launches.
     package var appTargets: [XcodeAppTarget] = []
+    /// Every native target (apps, extensions...): whose entitlements use build settings.
+    var signingTargets: [XcodeAppTarget] = []
+    /// Container entries of the entitlements that name no container the survey can tell
+    /// (build settings it cannot expand): the gate refuses to guess them.
+    package var unresolvedContainers: [UnresolvedContainer] = []
+    /// Each entitlements file's container entries as written, in the order found.
+    private var containerEntries: [ContainerEntries] = []
+
+    private struct ContainerEntries: Sendable, Equatable {
+        var file: String
+        var entries: [String]
+    }
     /// Where each finding came from, for the comments of the starter file.
     package var sources: [String] = []
 
@@ -69,6 +81,7 @@ package struct ProjectSurvey: Sendable, Equatable {
                 }
             }
         }
+        survey.resolveContainers()
         let directories = outermost(Set(modelDirectories.map { $0.isEmpty ? "." : $0 }))
         if !directories.isEmpty { survey.sources.append("@Model sources and their registration in \(directories.joined(separator: ", "))") }
         survey.modelPaths = outermost(Set(survey.modelPaths + directories))
@@ -95,17 +108,33 @@ package struct ProjectSurvey: Sendable, Equatable {
         guard let data = try? Data(contentsOf: url),
               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
               let ids = plist[Self.containerKey] as? [String] else { return }
-        // Build-setting references (iCloud.$(CFBundleIdentifier)) and anything else cktool
-        // would refuse are left for the user to fill in.
-        let new = ids.filter { CKToolPolicy.isContainerID($0) && !containerIDs.contains($0) }
-        containerIDs += new
-        for id in new { containerFiles[id] = relative }
-        if !new.isEmpty { sources.append("containers from \(relative)") }
+        containerEntries.append(ContainerEntries(file: relative, entries: ids))
+    }
+
+    /// Every entry of every entitlements file, in order: a literal id as it is, one made of
+    /// build settings (Xcode's default `iCloud.$(CFBundleIdentifier)`) expanded with the
+    /// settings of the targets that sign with the file; what cannot be expanded is listed
+    /// in `unresolvedContainers`, never dropped in silence.
+    private mutating func resolveContainers() {
+        for (file, entries) in containerEntries.map({ ($0.file, $0.entries) }) {
+            var found: [String] = []
+            for entry in entries {
+                switch EntitlementContainers.resolve(entry, file: file, targets: signingTargets) {
+                case .ids(let ids): found += ids.filter { !containerIDs.contains($0) && !found.contains($0) }
+                case .unresolved(let reason): unresolvedContainers.append(UnresolvedContainer(entry: entry, file: file, reason: reason))
+                }
+            }
+            containerIDs += found
+            for id in found { containerFiles[id] = file }
+            if !found.isEmpty { sources.append("containers from \(file)") }
+        }
     }
 
     private mutating func readAppTargets(_ url: URL, project: String) {
         guard let data = try? Data(contentsOf: url) else { return }
-        appTargets += XcodeProjectReader.appTargets(data, project: project)
+        let targets = XcodeProjectReader.nativeTargets(data, project: project)
+        signingTargets += targets.map(\.target)
+        appTargets += targets.filter { $0.productType == XcodeProjectReader.applicationProductType }.map(\.target)
     }
 
     private mutating func readProject(_ url: URL, relative: String) {
@@ -135,6 +164,13 @@ extension ProjectSurvey {
             if directory == "/" { return workingDirectory }
             directory = (directory as NSString).deletingLastPathComponent
         }
+    }
+
+    /// The release tag families of the repository's tags (ReleaseTagFamily); empty without git or tags.
+    package static func tagFamilies(root: String, environment: [String: String]) -> [ReleaseTagFamily] {
+        guard let repository = try? GitRepository(containing: root, environment: environment),
+              let tags = try? repository.tagNames() else { return [] }
+        return ReleaseTagFamily.families(tags)
     }
 
     /// `v*` when most of the repository's tags look like v1.2.3 (nil without git, tags,

@@ -153,7 +153,7 @@ package struct ResolvedConfiguration: Sendable {
             teamID: try resolveTeam(file, path: path, environment: environment, overrides: overrides),
             containerIDs: try resolveContainerIDs(file, environment: environment, overrides: overrides),
             modelPaths: flagPaths ?? file.modelPaths.map { Sourced($0.map(fromFile), .file, "modelPaths") },
-            tagPattern: overrides.tagPattern.map { Sourced($0, .flag, "--tag-pattern") }
+            tagPattern: try overrides.tagPattern.map { (flag: String) throws(ConfigError) in try checkedTagPattern(flag) }
                 ?? file.tagPattern.map { Sourced($0, .file, "tagPattern") })
         let create = file.create.map {
             ResolvedCreate(command: $0.command, workingDirectory: fromFile($0.workingDirectory ?? "."))
@@ -222,6 +222,15 @@ package struct ResolvedConfiguration: Sendable {
         return candidate
     }
 
+    /// `--tag-pattern`, checked as the file's value is.
+    private static func checkedTagPattern(_ flag: String) throws(ConfigError) -> Sourced<String> {
+        do {
+            return Sourced(try ReleaseTagPattern(flag).text, .flag, "--tag-pattern")
+        } catch {
+            throw .invalidFlag("--tag-pattern", message: error.message)
+        }
+    }
+
     /// A flag's or environment variable's value that cannot go on cktool's command line
     /// (the file's values are checked when it is parsed, with their line).
     private static func invalid(_ value: Sourced<String>, _ problem: String) -> ConfigError {
@@ -267,6 +276,12 @@ package struct ResolvedConfiguration: Sendable {
 
     /// The containers, or an error saying the three ways to give one.
     package func requireContainers() throws(ConfigError) -> [ResolvedContainer] {
+        if given.containerIDs.isEmpty, let unresolved = project.unresolvedContainers.first {
+            // Checking the containers the survey could name while the app also uses one it
+            // could not would pass a release whose real container lacks what it needs.
+            let found = containers.isEmpty ? "" : " (it could name \(containers.map(\.id.value).joined(separator: ", ")), but checking only those could miss the container the app uses)"
+            throw .missing("\(unresolved.file) names the iCloud container \(unresolved.entry), which cannot be told here: \(unresolved.reason)\(found); list every container the app uses in \"containers\" of \(file ?? ConfigFile.fileName) (e.g. \"containers\": [{\"id\": \"iCloud.com.example.app\"}]), or set CONTAINER_ID")
+        }
         guard !containers.isEmpty else {
             throw .missing("no CloudKit container: no .entitlements file here names an iCloud container; add \"containers\": [{\"id\": \"iCloud.…\"}] to \(file ?? ConfigFile.fileName) (run 'cloudkit-schema init'), set CONTAINER_ID, or pass --container-id")
         }

@@ -1,41 +1,31 @@
 import Foundation
 
-/// The commented `.cloudkit-schema.json` that `init` writes. Every value it cannot know
-/// stays a comment, so the file is valid as written and says what to fill in.
+/// The commented `.cloudkit-schema.json` that `init` writes. It pins only what the user must
+/// decide: what the project survey finds (team, containers, model folders, the tag pattern)
+/// stays a comment, because every command runs the survey again and a pinned copy would go
+/// stale the day a model folder or container is added. A value the survey cannot settle
+/// (several teams, tag families, a container it cannot name) is written as a comment with
+/// the choices, and the commands that need it fail until one is chosen.
 package enum StarterConfiguration {
-    package static func render(_ survey: ProjectSurvey, tagPattern: String?) -> String {
+    /// - Parameter tags: the release tag pattern the survey proposes, and the tag families.
+    package static func render(_ survey: ProjectSurvey, tagPattern: String?, tagFamilies: [ReleaseTagFamily] = []) -> String {
         var lines = ["// CloudKitSchemaGate configuration (JSON with comments). Written by `cloudkit-schema init`."]
-        if !survey.sources.isEmpty { lines.append("// Found: \(survey.sources.joined(separator: "; ")).") }
-        lines.append("// Precedence: command-line flags, then TEAM_ID / CONTAINER_ID, then this file.")
+        lines.append("// Every command reads the project itself for what this file leaves out (the project survey,")
+        lines.append("// each run), so the values it found are comments: uncomment one only to pin or change it.")
+        lines.append("// 'cloudkit-schema config' shows every resolved value and where it came from.")
+        lines.append("// Precedence: command-line flags, then TEAM_ID / CONTAINER_ID, then this file, then the project.")
         lines.append("{")
-        lines.append("  // Apple Developer team id: DEVELOPMENT_TEAM of the Xcode project (10 characters).")
-        if let team = survey.teamIDs.first {
-            if survey.teamIDs.count > 1 { lines.append("  // Other teams found: \(survey.teamIDs.dropFirst().joined(separator: ", ")).") }
-            lines.append("  \"teamId\": \(quoted(team)),")
-        } else {
-            lines.append("  // \"teamId\": \"ABCDE12345\",")
-        }
+        lines += teamLines(survey)
         lines.append("")
-        lines.append("  // The CloudKit containers the app syncs to (from the .entitlements files).")
-        lines.append("  // productionSnapshot: a committed export for CI without cktool:")
-        lines.append("  //   cloudkit-schema export --environment production --output cloudkit/production.ckdb")
-        if survey.containerIDs.isEmpty {
-            lines.append("  // \"containers\": [{ \"id\": \"iCloud.com.example.app\" }],")
-        } else {
-            lines.append("  \"containers\": [")
-            for (index, id) in survey.containerIDs.enumerated() {
-                lines.append("    { \"id\": \(quoted(id)) }\(index + 1 < survey.containerIDs.count ? "," : "")")
-            }
-            lines.append("  ],")
-        }
+        lines += containerLines(survey)
         lines.append("")
         lines.append("  // Where the SwiftData @Model sources (and the Schema or container that registers them)")
-        lines.append("  // and the Core Data .xcdatamodeld bundles are.")
+        lines.append("  // and the Core Data .xcdatamodeld bundles are (test folders are not the app's models).")
         let paths = survey.modelPaths.isEmpty ? ["."] : survey.modelPaths
-        lines.append("  \"modelPaths\": [\(paths.map(quoted).joined(separator: ", "))],")
+        lines.append("  // Found: \(survey.modelPaths.isEmpty ? "none" : paths.joined(separator: ", ")).")
+        lines.append("  // \"modelPaths\": [\(paths.map(quoted).joined(separator: ", "))],")
         lines.append("")
-        lines.append("  // Release tags the gate measures model changes from (git glob; default: any tag).")
-        lines.append(tagPattern.map { "  \"tagPattern\": \(quoted($0))," } ?? "  // \"tagPattern\": \"v*\",")
+        lines += tagLines(tagPattern: tagPattern, families: tagFamilies)
         lines.append("")
         lines += createLines(survey.appTargets)
         lines.append("")
@@ -47,6 +37,59 @@ package enum StarterConfiguration {
         lines.append("  // \"severities\": { \"stringAssetField\": \"warning\", \"dataAssetField\": \"error\", \"moveReceipt\": \"warning\", \"rules\": { \"missing-inverse\": \"error\" } }")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func teamLines(_ survey: ProjectSurvey) -> [String] {
+        var lines = ["  // Apple Developer team id: DEVELOPMENT_TEAM of the Xcode project (10 characters)."]
+        switch survey.teamIDs.count {
+        case 0:
+            lines.append("  // None found: set it here, or DEVELOPMENT_TEAM in the project.")
+            lines.append("  // \"teamId\": \"ABCDE12345\",")
+        case 1:
+            lines.append("  // Found: \(survey.teamIDs[0]) (\(survey.teamFiles[survey.teamIDs[0]] ?? "the Xcode project")).")
+            lines.append("  // \"teamId\": \(quoted(survey.teamIDs[0])),")
+        default:
+            lines.append("  // Several found (\(survey.teamIDs.joined(separator: ", "))): choose the app's, uncommented.")
+            lines.append("  // \"teamId\": \(quoted(survey.teamIDs[0])),")
+        }
+        return lines
+    }
+
+    static func containerLines(_ survey: ProjectSurvey) -> [String] {
+        var lines = [
+            "  // The CloudKit containers the app syncs to (from the .entitlements files).",
+            "  // productionSnapshot: a committed export for CI without cktool:",
+            "  //   cloudkit-schema export --environment production --output cloudkit/production.ckdb",
+        ]
+        for unresolved in survey.unresolvedContainers {
+            lines.append("  // \(unresolved.file) names \(unresolved.entry), which could not be told (\(unresolved.reason)):")
+            lines.append("  // list every container the app uses here, uncommented.")
+        }
+        if survey.containerIDs.isEmpty {
+            if survey.unresolvedContainers.isEmpty { lines.append("  // None found.") }
+            lines.append("  // \"containers\": [{ \"id\": \"iCloud.com.example.app\" }],")
+        } else {
+            lines.append("  // Found: \(survey.containerIDs.joined(separator: ", ")).")
+            let entries = survey.containerIDs.map { "{ \"id\": \(quoted($0)) }" }.joined(separator: ", ")
+            lines.append("  // \"containers\": [\(entries)],")
+        }
+        return lines
+    }
+
+    static func tagLines(tagPattern: String?, families: [ReleaseTagFamily]) -> [String] {
+        var lines = ["  // Release tags: the gate's evolution rules compare with the last one, and the pre-push hook"]
+        lines.append("  // gates the ones pushed (a glob over the tag name, * and ?; default: every tag).")
+        if families.count > 1, tagPattern == nil {
+            lines.append("  // The tags belong to several release families (\(families.map(\.shown).joined(separator: "; "))):")
+            lines.append("  // choose this app's, uncommented; the gate stops until one is chosen.")
+            lines.append("  // \"tagPattern\": \(quoted(families.compactMap(\.pattern).first ?? "v*")),")
+        } else if let tagPattern {
+            lines.append("  // Found: \(tagPattern) (what most tags look like).")
+            lines.append("  // \"tagPattern\": \(quoted(tagPattern)),")
+        } else {
+            lines.append("  // \"tagPattern\": \"v*\",")
+        }
+        return lines
     }
 
     /// The create command, commented out (uncommented, `create` and every `gate` without

@@ -69,6 +69,12 @@ enum XcodeProjectReader {
     static let applicationProductType = "com.apple.product-type.application"
 
     static func appTargets(_ data: Data, project: String) -> [XcodeAppTarget] {
+        nativeTargets(data, project: project).filter { $0.productType == applicationProductType }.map(\.target)
+    }
+
+    /// Every native target (apps, extensions, frameworks, tests) with its product type: the
+    /// entitlements a target signs with, and its bundle identifier, are build settings of any of them.
+    static func nativeTargets(_ data: Data, project: String) -> [(productType: String, target: XcodeAppTarget)] {
         guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
               let objects = plist["objects"] as? [String: Any],
               let rootID = plist["rootObject"] as? String,
@@ -77,18 +83,18 @@ enum XcodeProjectReader {
         let paths = ElementPaths(objects: objects, mainGroup: root["mainGroup"] as? String,
                                  projectDirPath: root["projectDirPath"] as? String ?? "")
         let targetIDs = root["targets"] as? [String] ?? []
-        return targetIDs.compactMap { id -> XcodeAppTarget? in
+        return targetIDs.compactMap { id -> (productType: String, target: XcodeAppTarget)? in
             guard let target = objects[id] as? [String: Any], target["isa"] as? String == "PBXNativeTarget",
-                  target["productType"] as? String == applicationProductType,
+                  let productType = target["productType"] as? String,
                   let name = target["name"] as? String else { return nil }
             let own = settings(list: target["buildConfigurationList"], objects: objects)
             var merged: [String: [String: String]] = [:]
             for (configuration, values) in own.all {
                 merged[configuration] = (projectSettings.all[configuration] ?? projectSettings.debug).merging(values) { _, target in target }
             }
-            return XcodeAppTarget(
+            return (productType, XcodeAppTarget(
                 project: project, name: name, settings: projectSettings.debug.merging(own.debug) { _, target in target },
-                configurations: merged, sources: sources(of: target, objects: objects, paths: paths))
+                configurations: merged, sources: sources(of: target, objects: objects, paths: paths)))
         }
     }
 

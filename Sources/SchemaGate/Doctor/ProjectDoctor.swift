@@ -27,6 +27,10 @@ package struct ProjectDoctor: Sendable {
         let configured = configuration.containers
         let entitled = configuration.project.containerIDs
         let fromEntitlements = entitled.map { "\($0.value) (\($0.origin))" }.joined(separator: ", ")
+        if configured.allSatisfy({ $0.id.source == .survey }), let unresolved = configuration.project.unresolvedContainers.first {
+            return .failed("containers", "\(unresolved.file) names \(unresolved.entry), which cannot be told here (\(unresolved.reason)).",
+                           fix: "List every container the app uses in containers of \(ConfigFile.fileName), or set CONTAINER_ID.")
+        }
         guard !configured.isEmpty else {
             return .failed("containers", "No CloudKit container: no .entitlements file names one and none is configured.",
                            fix: "Add the iCloud capability with a container in Xcode (Signing & Capabilities → iCloud → CloudKit), or name one in containers of \(ConfigFile.fileName), CONTAINER_ID or --container-id.")
@@ -121,6 +125,11 @@ package struct ProjectDoctor: Sendable {
                            fix: "Commit the app and tag the release that is live, e.g. 'git tag v1.0', then push the tag.")
         }
         do {
+            do {
+                try ChangeDetector.requireOneFamily(repository, pattern: pattern?.value)
+            } catch {
+                return .failed("tags", DoctorCheck.sentence(error.message), fix: "Set tagPattern to this app's release family in \(ConfigFile.fileName).")
+            }
             guard let tag = try repository.nearestTag(matching: pattern?.value) else {
                 return .failed("tags", "No tag \(described) is reachable from HEAD, so every release counts as a model change and the evolution rules have no base.",
                                fix: "Tag the commit of the release that is live (git tag v1.0 <commit>) and push it (git push origin v1.0).")
@@ -151,34 +160,26 @@ package struct ProjectDoctor: Sendable {
             return .failed("snapshot", container: id, "The configured Production snapshot \(display) does not exist.",
                            fix: "Create it with '\(refresh)' and commit it.")
         }
-        if let problem = uncommitted(snapshot.path) {
-            return .failed("snapshot", container: id, "\(display) \(problem), so CI checks against something else.",
-                           fix: "Commit it: git add \(display) && git commit -m 'Production snapshot'.")
+        do {
+            _ = try CommittedSnapshot.verify(path: snapshot.path, shown: display, repository: repository)
+        } catch {
+            return .failed("snapshot", container: id, DoctorCheck.sentence(error.message),
+                           fix: "Commit it (git add \(display) && git commit -m 'Production snapshot'), or restore the committed one.")
         }
         guard let live else {
             return .skipped("snapshot", container: id, "\(display) is committed; whether it is fresh needs live Production (see the export line).")
         }
         do {
             guard let stale = try SnapshotCheck.staleness(
-                snapshot: snapshot, displayPath: display, live: live, containerID: id, multipleContainers: multiple) else {
+                snapshot: snapshot, displayPath: display, live: live, containerID: id, multipleContainers: multiple,
+                repository: repository) else {
                 return .passed("snapshot", container: id, "\(display) is committed and matches live Production.")
             }
             return .failed("snapshot", container: id, DoctorCheck.sentence(stale.message), fix: stale.fix ?? refresh)
         } catch {
-            return .failed("snapshot", container: id, DoctorCheck.sentence(error.message), fix: "Refresh it with '\(refresh)', then commit it.")
+            let message = (error as? any ActionableError)?.message ?? "\(error)"
+            return .failed("snapshot", container: id, DoctorCheck.sentence(message), fix: "Refresh it with '\(refresh)', then commit it.")
         }
     }
 
-    /// Why the file is not committed as it is (untracked, or changed since HEAD); nil when it is.
-    private func uncommitted(_ absolute: String) -> String? {
-        // Relative to the work tree, both sides canonical: git prints its top level physically
-        // (a Mac's /var is /private/var), the configuration may spell the path otherwise.
-        let path = CanonicalPath(repository.root).relativePath(of: CanonicalPath(absolute)) ?? absolute
-        guard repository.headWhenOpened != nil,
-              let tracked = try? repository.attempt(["ls-files", "--error-unmatch", "--", path]), tracked.status == 0 else {
-            return "is not committed"
-        }
-        guard let changed = try? repository.attempt(["diff", "--quiet", "HEAD", "--", path]) else { return "cannot be compared with HEAD" }
-        return changed.status == 0 ? nil : "has changes that are not committed"
-    }
 }

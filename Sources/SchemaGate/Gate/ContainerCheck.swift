@@ -21,6 +21,8 @@ package struct ContainerCheck {
     /// reports them already, so that each is reported once.
     package var reportsModelFindings = true
     package var timer = PhaseTimer()
+    /// Where a live Production export is kept for the gate's shortcut (ProductionRecord).
+    package var record: ProductionRecord.Store?
 
     package init(
         configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
@@ -60,7 +62,7 @@ package struct ContainerCheck {
             try EnvironmentSchemas.load(
                 container: container, configuration: configuration,
                 productionFile: productionFile, developmentFile: developmentFile, label: label,
-                environment: environment, workingDirectory: workingDirectory, cktool: &cktool, log: log)
+                environment: environment, workingDirectory: workingDirectory, cktool: &cktool, record: record, log: log)
         }
         let production = schemas.production
         var report = timer.measure("check") {
@@ -74,7 +76,8 @@ package struct ContainerCheck {
             let display = UserPath.display(snapshot.path, from: configuration.root)
             if let stale = try SnapshotCheck.staleness(
                 snapshot: snapshot, displayPath: display, live: production.schema, containerID: container.id.value,
-                multipleContainers: !label.isEmpty) {
+                multipleContainers: !label.isEmpty,
+                repository: try? GitRepository(containing: configuration.root, environment: environment)) {
                 report.findings.append(stale)
             } else {
                 report.notes.append("Snapshot\(label): \(display) matches live Production.")

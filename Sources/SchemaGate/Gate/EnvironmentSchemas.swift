@@ -29,11 +29,12 @@ package struct EnvironmentSchemas: Sendable {
     /// - Parameters:
     ///   - label: appended to names (` (iCloud.x)`) when several containers are checked.
     ///   - cktool: created on first use and reused for the next container.
+    ///   - record: where a live Production export is kept (ProductionRecord); nil keeps none.
     package static func load(
         container: ResolvedContainer, configuration: ResolvedConfiguration,
         productionFile: File?, developmentFile: File?, label: String,
         environment: [String: String], workingDirectory: String, cktool: inout CKToolRunner?,
-        log: @Sendable (String) -> Void = { _ in }
+        record: ProductionRecord.Store? = nil, log: @Sendable (String) -> Void = { _ in }
     ) throws -> EnvironmentSchemas {
         if let file = productionFile {
             let production = try NamedSchema.load(
@@ -55,12 +56,15 @@ package struct EnvironmentSchemas: Sendable {
             log("exporting Production and Development of \(id) with cktool…")
             let production = try runner.exportSchema(teamID: team, containerID: id, environment: .production)
             let development = try runner.exportSchema(teamID: team, containerID: id, environment: .development)
+            let kept = record?.save(production, teamID: team, redactor: Redactor(environment: environment))
             return EnvironmentSchemas(
                 production: production.named("Production\(label)"), development: development.named("Development\(label)"),
-                live: true, note: "Check\(label): exported Production and Development of \(id) (team \(team)) with cktool.")
+                live: true, note: "Check\(label): exported Production and Development of \(id) (team \(team)) with cktool."
+                    + (kept.map { " Note: \($0)." } ?? ""))
         } catch let error as CKToolError {
             guard let reason = unavailable(error), let snapshot = usableSnapshot(of: container) else { throw error }
-            return try fromSnapshot(snapshot, container: container, configuration: configuration, reason: reason, label: label)
+            return try fromSnapshot(
+                snapshot, container: container, configuration: configuration, reason: reason, label: label, environment: environment)
         }
     }
 
@@ -96,16 +100,17 @@ package struct EnvironmentSchemas: Sendable {
 
     private static func fromSnapshot(
         _ snapshot: ResolvedContainer.Snapshot, container: ResolvedContainer, configuration: ResolvedConfiguration,
-        reason: String, label: String
+        reason: String, label: String, environment: [String: String]
     ) throws -> EnvironmentSchemas {
         let display = UserPath.display(snapshot.path, from: configuration.root)
+        let read = try CommittedSnapshot.verify(path: snapshot.path, shown: display, environment: environment)
         let production = try NamedSchema.load(
             path: snapshot.path, displayPath: display, name: "Production\(label) (committed snapshot)", environment: .production,
             role: "the committed Production snapshot",
             fix: "refresh it with '\(SnapshotCheck.refreshCommand(snapshot: display, containerID: container.id.value, multipleContainers: !label.isEmpty))' on a Mac")
         return EnvironmentSchemas(
             production: production, development: nil, live: false,
-            note: "Check\(label): cktool is unavailable here (\(reason)), so Production is the committed snapshot \(display) and Development was not compared; the verdict is only as current as the snapshot.",
+            note: "Check\(label): cktool is unavailable here (\(reason)), so Production is the committed snapshot, read from \(read), and Development was not compared; the verdict is only as current as the snapshot.",
             basis: "against the committed Production snapshot \(display) (cktool unavailable; Development not compared)")
     }
 }

@@ -65,6 +65,8 @@ package enum ExpectedModelSchema {
 package enum ModelReadingError: Error, Equatable, Sendable, ActionableError {
     case noModels([String])
     case unreadable([String])
+    /// Registered models declared outside the configured model paths, and their folders.
+    case declaredOutsideModelPaths([String], folders: [String])
 
     package var category: ErrorCategory { .input }
 
@@ -72,6 +74,10 @@ package enum ModelReadingError: Error, Equatable, Sendable, ActionableError {
         switch self {
         case .noModels(let paths):
             return "found no @Model class or Core Data entity in \(paths.joined(separator: ", ")): set \"modelPaths\" in .cloudkit-schema.json (or pass --models) to the app's model sources"
+        case .declaredOutsideModelPaths(let models, let folders):
+            var unique: [String] = []
+            for folder in folders where !unique.contains(folder) { unique.append(folder.isEmpty ? "." : folder) }
+            return "the app registers \(models.joined(separator: ", ")), outside the configured model paths, so what Production must hold would be read without \(models.count == 1 ? "it" : "them"): add \(unique.joined(separator: ", ")) to modelPaths in .cloudkit-schema.json (or remove modelPaths: the project survey then finds every model folder)"
         case .unreadable(let problems):
             return "model sources could not be read, so the expected schema would be incomplete (\(problems.joined(separator: "; "))): fix the files or leave them out of modelPaths"
         }

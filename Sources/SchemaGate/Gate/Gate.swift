@@ -3,15 +3,19 @@ import Foundation
 import ModelSource
 import SchemaGateBasics
 
-/// The release gate (README "The release gate") after the escape hatch: change detection, lint,
-/// create, check (with the snapshot staleness check). Returns the combined report;
-/// throws a `StopError` for anything that stops it (exit 2). Read-only.
+/// The release gate (README "The release gate") after the escape hatch: the last release
+/// (for the evolution rules), lint, then either the recorded-Production shortcut or create
+/// and check (with the snapshot staleness check). Returns the combined report; throws a
+/// `StopError` for anything that stops it (exit 2). Read-only toward CloudKit.
+///
+/// What decides whether CloudKit is contacted is what Production must hold, never which
+/// files changed: see `RecordedProductionCheck` and Docs/gate-skip-rule.md.
 package struct Gate: Sendable {
     package struct Options: Sendable {
-        /// `--since REF`: measure changes from REF instead of the nearest tag.
+        /// `--since REF`: the release the evolution rules compare with, instead of the nearest tag.
         package var since: String?
-        /// `--always`: check even without a model change (skips change detection's "no model
-        /// change" shortcut; the comparisons with the base release still run).
+        /// `--always`: contact CloudKit even when this repository's record of Production
+        /// already holds what the release needs.
         package var always = false
         /// `--no-create` turns this off.
         package var runCreate = true
@@ -60,44 +64,25 @@ package struct Gate: Sendable {
     private func runSteps() throws -> Report {
         var notes: [String] = []
         var findings: [Finding] = []
-        var base: ChangeReport.Base?
 
-        // 1. Change detection: no model change, no CloudKit. With --always the shortcut
-        // is skipped, not the base: the comparisons with the last release still run.
-        log("gate: detecting model changes…")
-        if let changes = try detectChanges() {
-            base = changes.base.commit == nil ? nil : changes.base
-            if options.always {
-                notes.append("Changes: \(changes.summary); checked anyway (--always).")
-            } else {
-                notes.append("Changes: \(changes.summary).")
-                if !changes.isModelTouching || changes.modelChange == .unchanged {
-                    notes.append("CloudKit was not contacted: nothing in this release can need a schema deploy. Run with --always to check anyway.")
-                    return Report(command: "gate", status: .pass, notes: notes)
-                }
-            }
-        } else {
-            notes.append("Changes: not examined: no git work tree here, so there is no release to compare with (--always).")
-        }
+        // 1. The last release, which the evolution rules compare with. It decides nothing
+        // else: a tag is not evidence of what Production holds.
+        log("gate: finding the last release…")
+        let release = try timer.measure("find the last release") { try findRelease() }
+        let base = release?.base.commit == nil ? nil : release?.base
+        notes.append(Self.releaseNote(release?.base))
 
-        // Everything needed to reach CloudKit is checked before the long steps run.
+        // 2. What Production must hold, per container, read completely or not at all.
         let containers = try configuration.requireContainers()
-        if options.productionFile == nil {
-            try EnvironmentSchemas.preflight(containers, configuration: configuration, environment: environment, workingDirectory: workingDirectory)
+        try timer.measure("model sources present") {
+            try ModelSourcesPresence.require(configuration: configuration, containers: containers, environment: environment)
+        }
+        let models = try readModels(containers)
+        if models.isEmpty {
+            notes.append("Models: no @Model class or Core Data model was found in the project (no modelPaths configured, and the project survey found none), so what the app writes is not read: Production is measured against Development only, as 'check' does.")
         }
 
-        // The models are read before anything slow runs: unreadable models stop the gate.
-        // Each set of model paths is read once; lint and the check use what was read.
-        var models: [[String]: ExpectedModelSchema.Outcome] = [:]
-        for container in containers where models[container.modelPaths] == nil {
-            models[container.modelPaths] = try timer.measure("read models") {
-                try ExpectedModelSchema.build(
-                    modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory,
-                    read: readModels)
-            }
-        }
-
-        // 2. Lint: see GateLint.swift.
+        // 3. Lint: see GateLint.swift. Offline, so it runs whatever follows.
         let lint = try timer.measure("lint") {
             try GateLint.run(
                 configuration: configuration, containers: containers, models: models, base: base,
@@ -106,10 +91,26 @@ package struct Gate: Sendable {
         notes += lint.notes
         findings += lint.findings
 
-        // 3. Create.
+        // 4. The shortcut: Production as this repository last exported it.
+        let store = release.flatMap { try? ProductionRecord.Store(repository: $0.repository) }
+        switch shortcut(containers, models: models, store: store, repository: release?.repository) {
+        case .satisfied(let recorded, let recordedNotes)?:
+            return Report(command: "gate", findings: findings + recorded, notes: notes + recordedNotes)
+        case .declined(let why)?:
+            notes.append("CloudKit is contacted: \(why).")
+        case nil:
+            break
+        }
+
+        // Everything needed to reach CloudKit is checked before the long steps run.
+        if options.productionFile == nil {
+            try EnvironmentSchemas.preflight(containers, configuration: configuration, environment: environment, workingDirectory: workingDirectory)
+        }
+
+        // 5. Create.
         notes.append(try timer.measure("create") { try runCreate() })
 
-        // 4. Check every container (lint has reported the models' reading problems).
+        // 6. Check every container (lint has reported the models' reading problems).
         var check = ContainerCheck(
             configuration: configuration, environment: environment, workingDirectory: workingDirectory, log: { log("gate: \($0)") })
         check.productionFile = options.productionFile
@@ -117,25 +118,68 @@ package struct Gate: Sendable {
         check.checksSnapshot = true
         check.reportsModelFindings = false
         check.timer = timer
+        check.record = store
         let checked = try check.run(containers) { container, label in models[container.modelPaths]?.labeled(label) }
         var report = Report(command: "gate", findings: findings + checked.findings, notes: notes + checked.notes)
         report.basis = checked.basis
         return report
     }
 
-    /// Nil only with --always (and no --since) where there is no git or no work tree: the
-    /// gate then checks without a base, as asked. Every other failure stops it.
-    private func detectChanges() throws -> ChangeReport? {
+    /// The recorded-Production shortcut's answer; nil when it is not asked (--always, export
+    /// files given, no record store outside git).
+    private func shortcut(
+        _ containers: [ResolvedContainer], models: [[String]: ExpectedModelSchema.Outcome], store: ProductionRecord.Store?,
+        repository: GitRepository?
+    ) -> RecordedProductionCheck.Outcome? {
+        guard !options.always, options.productionFile == nil, let store else { return nil }
+        return timer.measure("recorded Production") {
+            RecordedProductionCheck(store: store, repository: repository)
+                .evaluate(containers, root: configuration.root) { models[$0.modelPaths] }
+        }
+    }
+
+    /// Each set of model paths, read once; lint and the check use what was read. Empty when
+    /// the project has no models at all (nothing configured, nothing found): such an app
+    /// is measured against Development only.
+    private func readModels(_ containers: [ResolvedContainer]) throws -> [[String]: ExpectedModelSchema.Outcome] {
+        if configuration.modelPaths.source == .defaultValue, configuration.configuredContainerModelPaths.isEmpty { return [:] }
+        var models: [[String]: ExpectedModelSchema.Outcome] = [:]
+        for container in containers where models[container.modelPaths] == nil {
+            let outcome = try timer.measure("read models") {
+                try ExpectedModelSchema.build(
+                    modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory,
+                    read: readModels)
+            }
+            try ModelPathCompleteness.require(outcome.model, modelPaths: container.modelPaths, configuration: configuration)
+            models[container.modelPaths] = outcome
+        }
+        return models
+    }
+
+    /// The repository and the last release; nil only with --always (and no --since) where
+    /// there is no git or no work tree: the gate then checks without a base, as asked.
+    private func findRelease() throws -> (repository: GitRepository, base: ChangeReport.Base)? {
+        let detector = ChangeAnalysis.detector(
+            workingDirectory: workingDirectory, environment: environment, since: options.since, configuration: configuration)
         do {
-            return try ChangeAnalysis.run(
-                workingDirectory: workingDirectory, environment: environment, since: options.since,
-                configuration: configuration, timer: timer)
+            return try detector.findBase()
         } catch {
             guard options.always, options.since == nil else { throw error }
             switch error {
             case .gitNotFound, .notARepository: return nil
             default: throw error
             }
+        }
+    }
+
+    static func releaseNote(_ base: ChangeReport.Base?) -> String {
+        switch base {
+        case .tag(let name, _)?, .revision(let name, _)?:
+            return "Last release: \(name) (the evolution rules compare the models with it)."
+        case .none(let reason)?:
+            return "Last release: none (\(reason)); the evolution rules have nothing to compare with."
+        case nil:
+            return "Last release: not looked for: no git work tree here (--always)."
         }
     }
 

@@ -11,8 +11,9 @@ package enum SnapshotCheck {
 
     /// Nil when the snapshot matches; otherwise one error finding naming the refresh command.
     package static func staleness(
-        snapshot: ResolvedContainer.Snapshot, displayPath: String, live: Schema, containerID: String, multipleContainers: Bool
-    ) throws(SchemaFileError) -> Finding? {
+        snapshot: ResolvedContainer.Snapshot, displayPath: String, live: Schema, containerID: String, multipleContainers: Bool,
+        repository: GitRepository?
+    ) throws -> Finding? {
         let refresh = refreshCommand(snapshot: displayPath, containerID: containerID, multipleContainers: multipleContainers)
         guard FileManager.default.fileExists(atPath: snapshot.path) else {
             // Only a configured snapshot can be missing; the conventional one is used when present.
@@ -21,6 +22,7 @@ package enum SnapshotCheck {
                 message: "the configured Production snapshot \(displayPath) does not exist",
                 fix: "Create it with '\(refresh)' and commit it.", environment: "production", file: displayPath)
         }
+        if let repository { _ = try CommittedSnapshot.verify(path: snapshot.path, shown: displayPath, repository: repository) }
         let committed = try NamedSchema.load(
             path: snapshot.path, displayPath: displayPath, name: "Production snapshot", environment: .production,
             role: "the committed Production snapshot", fix: "refresh it with '\(refresh)'")

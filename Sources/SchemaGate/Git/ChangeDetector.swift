@@ -31,15 +31,7 @@ package struct ChangeDetector: Sendable {
     /// given, gets the time spent asking git and classifying.
     package func detect(timer: PhaseTimer? = nil) throws(GitError) -> DetectedChanges {
         let timer = timer ?? PhaseTimer()
-        let (repository, base) = try timer.measure("changes: find the base") { () throws(GitError) in
-            // The nearest tag is asked while the repository is opened: two git calls at once.
-            let (directory, environment, pattern) = (workingDirectory, self.environment, tagPattern)
-            let nearestTag = since != nil ? nil : BackgroundTask { () throws(GitError) in
-                try GitRepository.nearestTag(matching: pattern, in: directory, environment: environment)
-            }
-            let repository = try GitRepository(containing: workingDirectory, environment: environment)
-            return (repository, try findBase(repository, head: repository.headWhenOpened, nearestTag: nearestTag))
-        }
+        let (repository, base) = try timer.measure("changes: find the base") { () throws(GitError) in try findBase() }
         var detected = DetectedChanges(
             report: ChangeReport(repositoryRoot: repository.root, base: base, head: repository.headWhenOpened,
                                  shallow: repository.isShallow, files: []),
@@ -86,6 +78,19 @@ package struct ChangeDetector: Sendable {
         detected.report.files.sort { $0.path < $1.path }
     }
 
+    /// The repository and the release measured from: `--since`, else the nearest release
+    /// tag (the one before HEAD's own, when HEAD carries one). The gate's evolution rules
+    /// compare with it; `changed` lists the changes since it.
+    package func findBase() throws(GitError) -> (repository: GitRepository, base: ChangeReport.Base) {
+        // The nearest tag is asked while the repository is opened: two git calls at once.
+        let (directory, environment, pattern) = (workingDirectory, self.environment, tagPattern)
+        let nearestTag = since != nil ? nil : BackgroundTask { () throws(GitError) in
+            try GitRepository.nearestTag(matching: pattern, in: directory, environment: environment)
+        }
+        let repository = try GitRepository(containing: workingDirectory, environment: environment)
+        return (repository, try findBase(repository, head: repository.headWhenOpened, nearestTag: nearestTag))
+    }
+
     private func findBase(
         _ repository: GitRepository, head: String?, nearestTag: BackgroundTask<String?, GitError>?
     ) throws(GitError) -> ChangeReport.Base {
@@ -104,6 +109,7 @@ package struct ChangeDetector: Sendable {
             if shallow { throw .shallowWithoutTags(pattern: tagPattern) }
             return .none(reason: "\(what) is reachable from HEAD, so there is no previous release to compare with")
         }
+        try Self.requireOneFamily(repository, pattern: tagPattern)
         guard let commit = try repository.commit(for: "refs/tags/\(tag)") else {
             throw .unknownRevision(tag, shallow: shallow)
         }
@@ -120,6 +126,16 @@ package struct ChangeDetector: Sendable {
             throw .unknownRevision(previous, shallow: shallow)
         }
         return .tag(name: previous, commit: previousCommit)
+    }
+
+    /// The release tags (the pattern's, or every tag) must be one family, or the release
+    /// before this one could be another app's (ReleaseTagFamily).
+    static func requireOneFamily(_ repository: GitRepository, pattern: String?) throws(GitError) {
+        var tags = try repository.tagNames()
+        if let pattern, let glob = try? ReleaseTagPattern(pattern) { tags = tags.filter(glob.matches) }
+        let families = ReleaseTagFamily.families(tags)
+        guard families.count > 1 else { return }
+        throw .mixedTagFamilies(pattern: pattern, families: families)
     }
 
     /// The changed files (uncommitted ones marked, untracked ones added) and the work

@@ -6,6 +6,8 @@ package enum GitError: Error, Equatable, Sendable, ActionableError {
     case shallowWithoutTags(pattern: String?)
     case commandFailed(arguments: [String], status: Int32, detail: String)
     case timedOut(arguments: [String])
+    /// The release tags (those the pattern selects, or every tag) belong to several families.
+    case mixedTagFamilies(pattern: String?, families: [ReleaseTagFamily])
 
     package var category: ErrorCategory { .setup }
 
@@ -27,6 +29,13 @@ package enum GitError: Error, Equatable, Sendable, ActionableError {
             return "this is a shallow clone and \(what) is reachable, so the last release cannot be found: run '\(Self.fetchTagsFix)' (in GitHub Actions, use actions/checkout with fetch-depth: 0)"
         case .commandFailed(let arguments, let status, let detail):
             return "git \(arguments.joined(separator: " ")) failed with exit status \(status)\(detail.isEmpty ? "" : ": \(detail)"); run it by hand to see why"
+        case .mixedTagFamilies(let pattern, let families):
+            let which = pattern.map { "the tags tagPattern '\($0)' selects" } ?? "with no tagPattern, every tag is a release tag, and the tags"
+            let choices = families.compactMap(\.pattern).map { "\"tagPattern\": \"\($0)\"" }
+            let fix = choices.isEmpty
+                ? "give the tags of this app's releases a prefix of their own and set tagPattern to it"
+                : "set the pattern of this app's releases in .cloudkit-schema.json (\(choices.joined(separator: " or ")))"
+            return "\(which) belong to \(families.count) release families (\(families.map(\.shown).joined(separator: "; "))), so the release before this one could be another app's: \(fix)"
         case .timedOut(let arguments):
             return "git \(arguments.joined(separator: " ")) did not finish within \(Int(GitRepository.timeout)) s: check the repository (a lock, a network filesystem) and run again"
         }

@@ -115,6 +115,19 @@ package struct GitRepository: Sendable {
         return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
+    /// The git directory shared by every worktree of the repository (absolute): `.git` of
+    /// the main work tree, also when asked from a linked worktree.
+    package func commonDirectory() throws(GitError) -> String {
+        let path = try run(["rev-parse", "--git-common-dir"]).trimmingCharacters(in: .newlines)
+        return path.hasPrefix("/") ? path : root + "/" + path
+    }
+
+    /// Every tag's name (without `refs/tags/`), in git's order. Names cannot hold control
+    /// characters (git-check-ref-format), so one per line is exact.
+    package func tagNames() throws(GitError) -> [String] {
+        try run(["for-each-ref", "--format=%(refname:strip=2)", "refs/tags"]).split(separator: "\n").map(String.init)
+    }
+
     /// The nearest tag reachable from HEAD (annotated or lightweight), optionally
     /// matching a glob; nil when there is none.
     package func nearestTag(matching pattern: String?, from revision: String = "HEAD") throws(GitError) -> String? {
