@@ -52,6 +52,16 @@ final class HookRepository: @unchecked Sendable {
               cat '\(support.path)/answers/'"$3" 2>/dev/null
               exit \(configStatus)
             fi
+            # config --release-tag=TAG...: the tags the answered tagPattern selects (all without one).
+            if [ "$1" = config ] && [ "${2#--release-tag=}" != "$2" ]; then
+              pattern=$(cat '\(support.path)/answers/tagPattern' 2>/dev/null)
+              shift
+              for arg in "$@"; do
+                tag=${arg#--release-tag=}
+                case $tag in ${pattern:-*}) printf '%s\n' "$tag" ;; esac
+              done
+              exit \(configStatus)
+            fi
             exit \(toolStatus)
             """)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: support.file("bin/cloudkit-schema"))

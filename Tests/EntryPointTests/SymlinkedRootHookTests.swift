@@ -46,10 +46,12 @@ import Testing
         let current = try release(HookGateTests.goodModel.replacingOccurrences(
             of: "    var title: String = \"\"\n", with: "    var title: String = \"\"\n    var notes: String?\n"), "v1.1")
         repo.serve(development: current, production: released)
+        // Something uncommitted: the hook gates v1.1 in a temporary checkout, not this one.
+        repo.dir.write("scratch.txt", "not committed\n")
         let blocked = try repo.push(["main", "v1.1"])
         #expect(blocked.status != 0)
         #expect(blocked.output.contains("checking release tag v1.1"))
-        #expect(blocked.output.contains("1 model-touching file since v1.0"), "\(blocked.output)")
+        #expect(blocked.output.contains("Last release: v1.0"), "\(blocked.output)")
         // The checkout is named as the gate and git name it: the physical path.
         #expect(blocked.output.contains("temporary checkout of v1.1: \(root.realPath)/tmp/cloudkit-schema-pre-push."), "\(blocked.output)")
         #expect(blocked.output.contains("[missing-field]"), "\(blocked.output)")

@@ -84,7 +84,7 @@ import Testing
         #expect(error(#"{"containers": [{}]}"#)?.contains("containers[0].id: every container needs an id") == true)
         #expect(error(#"{"containers": [{"id": "iCloud.a"}, {"id": "iCloud.a"}]}"#)?.contains("containers[1].id: container iCloud.a is listed twice") == true)
         #expect(error(#"{"teamId": "ABCDE12345", "teamId": "ABCDE12345"}"#)?.contains("teamId: the key appears twice") == true)
-        #expect(error(#"{"tagPattern": ""}"#)?.contains("tagPattern: must not be empty") == true)
+        #expect(error(#"{"tagPattern": ""}"#)?.contains("tagPattern: '' is empty; give a glob such as v*") == true)
     }
 
     /// The create command is the user's own program: the tool does not pretend to judge

@@ -75,6 +75,6 @@ package struct ReleaseTagPatternError: Error, Equatable, Sendable {
     package var pattern: String
     package var problem: String
 
-    /// `tagPattern ' v*' contains white space ...`.
-    package var message: String { "tag pattern '\(pattern)' \(problem)" }
+    /// `' v*' contains white space ...`, after the key or flag that gave it.
+    package var message: String { "'\(pattern)' \(problem)" }
 }
