@@ -45,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CloudKitSchemaCLI", "SchemaGate", "SchemaGateBasics", "TestSupport", "cloudkit-schema"],
+            dependencies: ["CloudKitSchemaCLI", "SchemaGate", "CloudKitSchema", "SchemaGateBasics", "TestSupport", "cloudkit-schema"],
             resources: [.copy("Fixtures")]
         ),
         // Plugins, hooks and PluginSupport: the ways a release script, git and CI start the tool.
