@@ -16,9 +16,9 @@ package enum GitError: Error, Equatable, Sendable, ActionableError {
     package var message: String {
         switch self {
         case .gitNotFound:
-            return "git was not found on PATH: install git, or skip change detection with --always"
+            return "git was not found on PATH: install git, or pass --always to check without a last release to compare with"
         case .notARepository(let directory):
-            return "\(directory) is not inside a git work tree: run the command from your repository, or pass --always to check without change detection"
+            return "\(directory) is not inside a git work tree: run the command from your repository, or pass --always to check without a last release to compare with"
         case .unknownRevision(let ref, let shallow):
             let fix = shallow
                 ? "this is a shallow clone, so fetch the history first: \(Self.fetchTagsFix)"
