@@ -70,8 +70,11 @@ enum CheckCommand {
             try load(path, name: "Development", environment: "development", context)
         }
         let model = usesModels ? try ModelInput.read(configuration, context) : nil
-        let expected = model.map { ExpectedSchema.build(from: $0) }
-        let drift = SchemaCheck(production: production, references: development.map { [$0] } ?? [], expected: expected).run()
+        // The configured severities hold wherever a finding comes from: the models or Development.
+        let options = ExpectedModelSchema.options(configuration)
+        let expected = model.map { ExpectedSchema.build(from: $0, options: options) }
+        let drift = SchemaCheck(
+            production: production, references: development.map { [$0] } ?? [], expected: expected, options: options).run()
         return try ReportOutput.emit(report(drift: drift, model: model), context)
     }
 

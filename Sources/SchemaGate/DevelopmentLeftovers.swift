@@ -1,0 +1,76 @@
+import CloudKitSchema
+
+/// What Development holds that a deploy would add to Production although no model of this
+/// release writes it: record types and fields of an abandoned experiment, or a field
+/// created with a type the models no longer write. Deploy Schema Changes copies the whole
+/// Development schema and Production can never drop a record type or field
+/// (Docs/DeployAdvice.md), so these are reported as what they are, a warning and never an
+/// error, and every fix that deploys deletes them from Development first.
+package struct DevelopmentLeftovers: Equatable, Sendable {
+    package enum Item: Equatable, Sendable {
+        case recordType(RecordType)
+        /// `written`: the type the models write the field with, when they write it with another.
+        case field(recordType: String, field: Field, written: FieldType?)
+
+        /// `CD_Coupon`, `CD_Item.CD_barcode`.
+        package var name: String {
+            switch self {
+            case .recordType(let type): return type.name
+            case .field(let type, let field, _): return "\(type).\(field.name)"
+            }
+        }
+    }
+
+    package private(set) var items: [Item] = []
+
+    package var names: [String] { items.map(\.name) }
+
+    /// The leftovers of every Development export: what it has, Production lacks, and the
+    /// models do not write.
+    package init(expected: ExpectedSchema, development: [Schema], production: Schema) {
+        for schema in development {
+            for difference in SchemaDiff.differences(from: schema, to: production) {
+                if let item = Self.item(for: difference, expected: expected), !items.contains(item) { items.append(item) }
+            }
+        }
+    }
+
+    /// The leftover a Development-to-Production difference is, or nil when it is not one
+    /// (the models write it, or a deploy would not add it).
+    package static func item(for difference: SchemaDifference, expected: ExpectedSchema) -> Item? {
+        switch difference {
+        case .missingRecordType(let type):
+            return expected.writes(recordType: type.name) ? nil : .recordType(type)
+        case .missingField(let type, let field):
+            guard !expected.writes(field, in: type) else { return nil }
+            return .field(recordType: type, field: field, written: expected.schema.recordType(named: type)?.field(named: field.name)?.type)
+        default:
+            return nil
+        }
+    }
+
+    /// The warning a leftover is reported as, located in the Development export.
+    package static func finding(for item: Item, development: NamedSchema, production: NamedSchema) -> Finding {
+        let (dev, prod) = (development.name, production.name)
+        let permanent = "deploying the schema would make it permanent in \(prod)"
+        var finding: Finding
+        switch item {
+        case .recordType(let type):
+            finding = Finding(
+                severity: .warning, code: FindingCode.unwrittenRecordType.id,
+                message: "\(dev) has record type \(type.name) (\(plural(type.fields.count, "field"))), which \(prod) lacks and no model of this release writes; \(permanent)",
+                recordType: type.name, environment: development.environment, file: development.file, line: type.location?.line)
+            finding.apply(FieldCreationAdvice.leftoverFix(recordType: type.name, field: nil))
+        case .field(let type, let field, let written):
+            let why = written.map { "; the models write it as \($0), so deploying would make \(field.type) permanent in \(prod)" }
+                ?? " and no model of this release writes; \(permanent)"
+            finding = Finding(
+                severity: .warning, code: FindingCode.unwrittenField.id,
+                message: "\(dev) has field \(type).\(field.name) (\(field.type)), which \(prod) lacks\(why)",
+                recordType: type, field: field.name, expectedType: written?.description, actualType: field.type.description,
+                environment: development.environment, file: development.file, line: field.location?.line)
+            finding.apply(FieldCreationAdvice.leftoverFix(recordType: type, field: field.name))
+        }
+        return finding
+    }
+}
