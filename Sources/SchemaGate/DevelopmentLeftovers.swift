@@ -30,23 +30,29 @@ package struct DevelopmentLeftovers: Equatable, Sendable {
     package init(expected: ExpectedSchema, development: [Schema], production: Schema) {
         for schema in development {
             for difference in SchemaDiff.differences(from: schema, to: production) {
-                if let item = Self.item(for: difference, expected: expected), !items.contains(item) { items.append(item) }
+                for item in Self.items(for: difference, expected: expected) where !items.contains(item) { items.append(item) }
             }
         }
     }
 
-    /// The leftover a Development-to-Production difference is, or nil when it is not one
-    /// (the models write it, or a deploy would not add it).
-    package static func item(for difference: SchemaDifference, expected: ExpectedSchema) -> Item? {
+    /// The leftovers a Development-to-Production difference holds: none when the models
+    /// write it or a deploy would not add it. A record type the models write that
+    /// Production lacks carries the fields they do not write.
+    package static func items(for difference: SchemaDifference, expected: ExpectedSchema) -> [Item] {
         switch difference {
         case .missingRecordType(let type):
-            return expected.writes(recordType: type.name) ? nil : .recordType(type)
+            guard expected.writes(recordType: type.name) else { return [.recordType(type)] }
+            return type.fields.compactMap { field(type.name, $0, expected: expected) }
         case .missingField(let type, let field):
-            guard !expected.writes(field, in: type) else { return nil }
-            return .field(recordType: type, field: field, written: expected.schema.recordType(named: type)?.field(named: field.name)?.type)
+            return self.field(type, field, expected: expected).map { [$0] } ?? []
         default:
-            return nil
+            return []
         }
+    }
+
+    private static func field(_ type: String, _ field: Field, expected: ExpectedSchema) -> Item? {
+        guard !field.isSystemField, !expected.writes(field, in: type) else { return nil }
+        return .field(recordType: type, field: field, written: expected.schema.recordType(named: type)?.field(named: field.name)?.type)
     }
 
     /// The warning a leftover is reported as, located in the Development export.

@@ -43,8 +43,12 @@ package enum ExpectedSchemaCheck {
                     + unverifiedNote(expectation)
                 finding.file = expectation?.file
                 finding.line = expectation?.line
-                // The mapping that wants another type is not settled: never an error.
-                if expectation?.unverified != nil { finding.severity = min(finding.severity, .warning) }
+                // The mapping that wants another type is not settled: never an error, and
+                // what Core Data writes is confirmed before the property is moved.
+                if let expectation, expectation.unverified != nil {
+                    finding.severity = min(finding.severity, .warning)
+                    finding.apply(FieldCreationAdvice.unverifiedTypeFix(expectation, production: actual.type))
+                }
             case .extraField, .extraRecordType:
                 break  // info: Production keeps fields the models dropped, harmlessly
             case .indexOptionsDiffer, .permissionsDiffer, .missingRole, .extraRole:

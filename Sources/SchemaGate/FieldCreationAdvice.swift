@@ -75,11 +75,12 @@ package enum FieldCreationAdvice {
     /// only evidence of what the app writes, so the fix cannot tell leftovers from what this
     /// release needs and takes the path that holds either way.
     package static let developmentOnlyFix = Fix(
-        "Deploy Schema Changes copies everything Development has that Production lacks, for good, and without the models "
-            + "(--models) the check cannot tell what this release writes from leftovers of an experiment. \(resetStep) "
-            + "Then create the schema there again ('cloudkit-schema create', or a debug build calling initializeCloudKitSchema), run a debug build "
-            + "that saves a record of each model with every property set, then \(deployStep) "
-            + "(If this release writes everything Development has that Production lacks, the deploy alone is enough.)",
+        "Deploy Schema Changes copies all of Development to Production for good, and without --models the check cannot tell "
+            + "what this release writes from leftovers of an experiment. The safe path: reset Development to Production "
+            + "(CloudKit Console → CloudKit Database → your container → Reset Environment, or 'xcrun cktool reset-schema'; this "
+            + "deletes Development's records), create the schema there again ('cloudkit-schema create'), from a debug build save a "
+            + "record of each model with every property set, then \(deployStep) If this release writes everything Development "
+            + "has that Production lacks, the deploy alone is enough.",
         [.resetDevelopment, .create, .saveRecord, .deploy])
 
     /// The fix for a deploy whose only risk is Development's leftovers (an index, grant or
@@ -103,6 +104,18 @@ package enum FieldCreationAdvice {
     package static let newPropertyFix = Fix(
         "Production fields can never change type: store the value under a new field name (a new property) and keep the old one.",
         [.newProperty])
+
+    /// The fix for a field Production types otherwise than an unverified mapping expects:
+    /// confirm what Core Data writes before moving the property, since the guess may be
+    /// the wrong one and Production right.
+    package static func unverifiedTypeFix(_ expectation: ExpectedSchema.Expectation, production: FieldType) -> Fix {
+        let field = expectation.field ?? "the field"
+        return Fix(
+            "The mapping is unverified, so confirm it first: from a debug build save \(savedRecord(expectation)). If CloudKit "
+                + "accepts the record, Core Data writes \(field) as \(production), as Production has it, and nothing needs doing; "
+                + "if it refuses the record for \(field)'s type, store the value under a new field name (a new property) and keep the old one.",
+            [.saveRecord, .newProperty])
+    }
 
     /// `Development also holds …: delete it …`, naming the leftovers.
     static func removeLeftovers(_ names: [String]) -> String {
