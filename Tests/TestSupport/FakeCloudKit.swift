@@ -115,7 +115,9 @@ package struct FakeCloudKit: Sendable {
     /// except that model changes (`new-property`) come first, as a person fixes the code
     /// before the Console. Findings without steps are prose (model diagnostics). `app` is
     /// changed by model changes.
-    package mutating func follow(_ findings: [Finding], app: inout GeneratedApp) {
+    /// - Parameter context: the whole report, when only some of its findings are followed
+    ///   (a fix that deletes leftovers finds them among the report's `unwritten-*` findings).
+    package mutating func follow(_ findings: [Finding], app: inout GeneratedApp, context: [Finding]? = nil) {
         for finding in findings where finding.fixSteps?.contains(.newProperty) == true {
             guard let type = finding.recordType, let field = finding.field,
                   let production = finding.actualType.flatMap(FakeCloudKit.fieldType) else {
@@ -130,7 +132,7 @@ package struct FakeCloudKit: Sendable {
         }
         for finding in findings {
             for step in finding.fixSteps ?? [] {
-                apply(step, of: finding, in: findings, app: app)
+                apply(step, of: finding, in: context ?? findings, app: app)
             }
         }
     }
@@ -254,8 +256,15 @@ extension FakeCloudKit {
         if chance(35), let index = cloud.development.recordTypes.firstIndex(where: { app.writes(recordType: $0.name) && $0.name != "Users" }) {
             cloud.development.recordTypes[index].fields.append(CloudKitFieldMapping.field("CD_barcode", .string))
         }
-        if chance(25), let model = app.models.randomElement(using: &random), let property = model.properties.randomElement(using: &random),
-           cloud.development.recordType(named: model.recordType)?.field(named: "CD_" + property.name) == nil {
+        // An experiment saved a property with another type than the model now has (one whose
+        // type is settled: for the others, any type Development shows may be the right one).
+        let untouched = app.models.flatMap { model in
+            model.properties.filter { property in
+                GeneratedApp.Kind.settled.contains(property.kind)
+                    && cloud.development.recordType(named: model.recordType).map { $0.field(named: "CD_" + property.name) == nil } ?? false
+            }.map { (model, $0) }
+        }
+        if chance(40), let (model, property) = untouched.randomElement(using: &random) {
             let type: PrimitiveType = app.written(property)[0].field.type == .primitive(.int64) ? .string : .int64
             cloud.materialize([(model, CloudKitFieldMapping.field("CD_" + property.name, type))])
         }
