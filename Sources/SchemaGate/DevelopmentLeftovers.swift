@@ -80,3 +80,25 @@ package struct DevelopmentLeftovers: Equatable, Sendable {
         return finding
     }
 }
+
+extension ExpectedSchema {
+    /// Whether the models write `field` into `recordType` as it is: a field of that name
+    /// whose type is the same, or not settled (an unknown Swift type, an unverified
+    /// mapping), or the `_ckAsset` companion of such a field. `Users` and its fields count
+    /// as written: every container has them.
+    package func writes(_ field: Field, in recordType: String) -> Bool {
+        guard let wanted = schema.recordType(named: recordType)?.field(named: field.name) else {
+            // The companion of a field whose mapping is unsettled may be written too.
+            return CloudKitFieldMapping.companionBase(of: field.name).flatMap { expectation(recordType: recordType, field: $0) }
+                .map { !$0.typeKnown || $0.unverified != nil } ?? false
+        }
+        guard wanted.type != field.type else { return true }
+        guard let expectation = expectation(recordType: recordType, field: field.name) else { return false }
+        return !expectation.typeKnown || expectation.unverified != nil
+    }
+
+    /// Whether the models write records of this type (`Users` included).
+    package func writes(recordType: String) -> Bool {
+        schema.recordType(named: recordType) != nil
+    }
+}

@@ -65,26 +65,6 @@ package struct ExpectedSchema: Sendable {
         index[Self.key(recordType, field)].map { expectations[$0] }
     }
 
-    /// Whether the models write `field` into `recordType` as it is: a field of that name
-    /// whose type is the same, or not settled (an unknown Swift type, an unverified
-    /// mapping), or the `_ckAsset` companion of such a field. `Users` and its fields count
-    /// as written: every container has them.
-    package func writes(_ field: Field, in recordType: String) -> Bool {
-        guard let wanted = schema.recordType(named: recordType)?.field(named: field.name) else {
-            // The companion of a field whose mapping is unsettled may be written too.
-            return CloudKitFieldMapping.companionBase(of: field.name).flatMap { expectation(recordType: recordType, field: $0) }
-                .map { !$0.typeKnown || $0.unverified != nil } ?? false
-        }
-        guard wanted.type != field.type else { return true }
-        guard let expectation = expectation(recordType: recordType, field: field.name) else { return false }
-        return !expectation.typeKnown || expectation.unverified != nil
-    }
-
-    /// Whether the models write records of this type (`Users` included).
-    package func writes(recordType: String) -> Bool {
-        schema.recordType(named: recordType) != nil
-    }
-
     /// Adds an expectation unless one for the same type and field exists (the first wins).
     mutating func add(_ expectation: Expectation) {
         let key = Self.key(expectation.recordType, expectation.field)
@@ -158,7 +138,7 @@ struct ExpectedSchemaBuilder {
         add(CloudKitFieldMapping.field("CD_entityName", .string), .error, "Core Data's entity name on every \(root.name) record")
         let receipt = options.effectiveMoveReceiptSeverity
         add(CloudKitFieldMapping.field("CD_moveReceipt", .bytes), receipt, "Core Data's zone-move receipt, written when records move into a share")
-        add(CloudKitFieldMapping.field("CD_moveReceipt" + CloudKitFieldMapping.companionSuffix, .asset), receipt, "the asset form of Core Data's zone-move receipt")
+        add(CloudKitFieldMapping.field("CD_moveReceipt_ckAsset", .asset), receipt, "the asset form of Core Data's zone-move receipt")
     }
 
     private func addFields(of entity: Entity, to type: inout RecordType, expected: inout ExpectedSchema) {
@@ -206,10 +186,10 @@ struct ExpectedSchemaBuilder {
         value.creation = mapping.creation
         if mapping.typeUnverified { value.unverified = Self.unverifiedType(attribute) }
         guard let companion = mapping.companion else { return [(field, value)] }
-        var asset = expectation(name + CloudKitFieldMapping.companionSuffix, severity(of: companion, unverified: mapping.companionUnverified), "large values of \(written)")
+        var asset = expectation(name + "_ckAsset", severity(of: companion, unverified: mapping.companionUnverified), "large values of \(written)")
         asset.creation = mapping.companionCreation
         if mapping.companionUnverified { asset.unverified = Self.unverifiedCompanion }
-        return [(field, value), (CloudKitFieldMapping.field(name + CloudKitFieldMapping.companionSuffix, .asset), asset)]
+        return [(field, value), (CloudKitFieldMapping.field(name + "_ckAsset", .asset), asset)]
     }
 
     /// The configured severity of a missing companion; an unverified one is at most a warning.
