@@ -69,7 +69,7 @@ import TestSupport
     func followingEveryFixLeavesNothingTheFirstRunSaw(mode: Mode) throws {
         var random = SeededGenerator(seed: 27)
         var shapes: Set<String> = []
-        for seed in 0..<120 {
+        for seed in 0..<80 {
             var app = GeneratedApp.generate(&random)
             var cloud = FakeCloudKit.generate(for: app, retypes: mode != .developmentOnly, &random)
             let options = Self.options(&random)
@@ -111,7 +111,7 @@ import TestSupport
     func eachFixHoldsOnItsOwn(mode: Mode) {
         var random = SeededGenerator(seed: 2701)
         var followed = 0
-        for seed in 0..<80 {
+        for seed in 0..<60 {
             var app = GeneratedApp.generate(&random)
             var cloud = FakeCloudKit.generate(for: app, retypes: mode != .developmentOnly, &random)
             let options = Self.options(&random)
@@ -145,7 +145,7 @@ import TestSupport
             .deploy: ["Deploy Schema Changes"], .newProperty: ["new property"], .refreshSnapshot: ["export"],
         ]
         var random = SeededGenerator(seed: 2727)
-        for _ in 0..<60 {
+        for _ in 0..<40 {
             let app = GeneratedApp.generate(&random)
             let cloud = FakeCloudKit.generate(for: app, &random)
             for mode in Mode.allCases {
@@ -169,7 +169,7 @@ import TestSupport
     func configuredSeveritiesHoldWhereverTheGapIsSeen(mode: Mode) {
         var random = SeededGenerator(seed: 4)
         var checked = 0
-        for _ in 0..<80 {
+        for _ in 0..<60 {
             let app = GeneratedApp.generate(&random)
             let cloud = FakeCloudKit.generate(for: app, &random)
             let options = Self.options(&random)
