@@ -33,12 +33,13 @@ package enum DriftCheck {
         reference: NamedSchema, target: NamedSchema, expected: ExpectedSchema? = nil,
         options: ExpectedSchemaOptions = .default, leftovers: [String] = []
     ) -> [Finding] {
-        SchemaDiff.differences(from: reference.schema, to: target.schema).map { difference -> [Finding] in
+        SchemaDiff.differences(from: reference.schema, to: target.schema).flatMap { difference -> [Finding] in
             guard let expected else { return [developmentOnly(difference, reference: reference, target: target, options: options)] }
             let unwritten = DevelopmentLeftovers.items(for: difference, expected: expected)
                 .map { DevelopmentLeftovers.finding(for: $0, development: reference, production: target) }
-            return unwritten + (modelled(difference, reference: reference, target: target, expected: expected, leftovers: leftovers).map { [$0] } ?? [])
-        }.flatMap { $0 }
+            let said = modelled(difference, reference: reference, target: target, expected: expected, leftovers: leftovers)
+            return unwritten + (said.map { [$0] } ?? [])
+        }
     }
 
     /// Development the only evidence: a missing piece may be needed, so it stays an error

@@ -32,7 +32,9 @@ package enum FieldCreationAdvice {
     package static let deployFix = "Deploy the schema to Production: CloudKit Console → your container → Deploy Schema Changes."
 
     static let initializerCreates = "a debug build calling initializeCloudKitSchema creates every record type and every field it has a sample value for"
-    static let resetStep = "Reset Development to Production (CloudKit Console → CloudKit Database → your container → Reset Environment, or 'xcrun cktool reset-schema'; this deletes Development's records)."
+    /// Where and how Development is reset to Production (Docs/DeployAdvice.md, D3 and D4).
+    static let resetHow = "CloudKit Console → CloudKit Database → your container → Reset Environment, or 'xcrun cktool reset-schema'; this deletes Development's records"
+    static let resetStep = "Reset Development to Production (\(resetHow))."
     static let recordTypesPage = "CloudKit Console → CloudKit Database → your container → Schema → Record Types"
 
     /// The fix when Production lacks the record type or field `expectation` describes
@@ -77,10 +79,9 @@ package enum FieldCreationAdvice {
     package static let developmentOnlyFix = Fix(
         "Deploy Schema Changes copies all of Development to Production for good, and without --models the check cannot tell "
             + "what this release writes from leftovers of an experiment. The safe path: reset Development to Production "
-            + "(CloudKit Console → CloudKit Database → your container → Reset Environment, or 'xcrun cktool reset-schema'; this "
-            + "deletes Development's records), create the schema there again ('cloudkit-schema create'), from a debug build save a "
-            + "record of each model with every property set, then \(deployStep) If this release writes everything Development "
-            + "has that Production lacks, the deploy alone is enough.",
+            + "(\(resetHow)), create the schema there again ('cloudkit-schema create'), from a debug build save a record of each "
+            + "model with every property set, then \(deployStep) If this release writes everything Development has that "
+            + "Production lacks, the deploy alone is enough.",
         [.resetDevelopment, .create, .saveRecord, .deploy])
 
     /// The fix for a deploy whose only risk is Development's leftovers (an index, grant or
