@@ -27,7 +27,7 @@ let package = Package(
         // its spawn set-up is SchemaGateBasics' file, by a per-file symbolic link.
         .target(name: "PluginSupport"),
         // Shared test helpers (temp dirs, processes, git); used by test targets only.
-        .target(name: "TestSupport", dependencies: ["SchemaGate", "ModelSource", "SchemaGateBasics"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CloudKitSchema", "SchemaGate", "ModelSource", "SchemaGateBasics"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CloudKitSchemaTests",
             dependencies: ["CloudKitSchema"],

@@ -113,6 +113,18 @@ package enum CloudKitFieldMapping {
         }
     }
 
+    /// Core Data's zone-move receipt and its asset, on every record type (R-move-receipt).
+    package static let moveReceiptFields: Set<String> = ["CD_moveReceipt", "CD_moveReceipt_ckAsset"]
+    /// What a `_ckAsset` companion's name ends with.
+    package static let companionSuffix = "_ckAsset"
+
+    /// The field a `_ckAsset` companion accompanies (`CD_notes` for `CD_notes_ckAsset`), or
+    /// nil when `name` is not a companion's.
+    package static func companionBase(of name: String) -> String? {
+        guard name.hasSuffix(companionSuffix), name.count > companionSuffix.count else { return nil }
+        return String(name.dropLast(companionSuffix.count))
+    }
+
     package static func field(_ name: String, _ type: PrimitiveType) -> Field {
         Field(name: name, type: .primitive(type), options: defaultIndexes(for: type))
     }

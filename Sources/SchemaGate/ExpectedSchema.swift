@@ -194,7 +194,7 @@ struct ExpectedSchemaBuilder {
 
     /// The configured severity of a missing companion; an unverified one is at most a warning.
     private func severity(of companion: CloudKitFieldMapping.AssetCompanion, unverified: Bool) -> Severity {
-        let configured = companion == .text ? options.stringAssetSeverity : options.dataAssetSeverity
+        let configured = options.severity(of: companion)
         return unverified ? min(configured, .warning) : configured
     }
 

@@ -9,8 +9,11 @@ import ModelSource
 /// Index options, grants and roles are not compared: models say nothing about them.
 package enum ExpectedSchemaCheck {
     /// `development`: the Development exports compared in the same run (none: unknown),
-    /// which decide whether a missing piece only needs a deploy or must be created first.
-    package static func findings(expected: ExpectedSchema, production: NamedSchema, development: [NamedSchema] = []) -> [Finding] {
+    /// which decide whether a missing piece only needs a deploy or must be created first;
+    /// `leftovers`: what they hold that no model writes, which a deploy must not carry.
+    package static func findings(
+        expected: ExpectedSchema, production: NamedSchema, development: [NamedSchema] = [], leftovers: [String] = []
+    ) -> [Finding] {
         let reference = NamedSchema(name: "the app's models", environment: nil, schema: expected.schema, file: nil)
         var findings: [Finding] = []
         for difference in SchemaDiff.differences(from: expected.schema, to: production.schema) {
@@ -21,14 +24,18 @@ package enum ExpectedSchemaCheck {
             case .missingRecordType(let type):
                 let expectation = expected.expectation(recordType: type.name)
                 finding.message = "\(production.name) lacks record type \(type.name), needed for \(expectation?.reason ?? "the app's models")"
-                let state = developmentState(development) { $0.recordType(named: type.name) != nil }
-                apply(expectation, to: &finding, fix: FieldCreationAdvice.productionFix(expectation, type: nil, development: state))
+                let (state, lacking) = developmentState(of: type.name, expected: expected, development: development)
+                apply(expectation, to: &finding, fix: FieldCreationAdvice.productionFix(
+                    expectation, type: nil, development: state, leftovers: leftovers, lacking: lacking))
             case .missingField(let type, let field):
                 let expectation = expected.expectation(recordType: type, field: field.name)
                 finding.message = "\(production.name) lacks field \(type).\(field.name) (\(field.type)), needed for \(expectation?.reason ?? "the app's models")"
                     + unverifiedNote(expectation)
-                let state = developmentState(development) { $0.recordType(named: type)?.field(named: field.name) != nil }
-                apply(expectation, to: &finding, fix: FieldCreationAdvice.productionFix(expectation, type: field.type, development: state))
+                let state = developmentState(development) { schema in
+                    schema.recordType(named: type)?.field(named: field.name).map { expected.writes($0, in: type) } ?? false
+                }
+                apply(expectation, to: &finding, fix: FieldCreationAdvice.productionFix(
+                    expectation, type: field.type, development: state, leftovers: leftovers))
             case .fieldTypeMismatch(let type, let wanted, let actual):
                 let expectation = expected.expectation(recordType: type, field: wanted.name)
                 guard expectation?.typeKnown != false else { continue }
@@ -36,8 +43,12 @@ package enum ExpectedSchemaCheck {
                     + unverifiedNote(expectation)
                 finding.file = expectation?.file
                 finding.line = expectation?.line
-                // The mapping that wants another type is not settled: never an error.
-                if expectation?.unverified != nil { finding.severity = min(finding.severity, .warning) }
+                // The mapping that wants another type is not settled: never an error, and
+                // what Core Data writes is confirmed before the property is moved.
+                if let expectation, expectation.unverified != nil {
+                    finding.severity = min(finding.severity, .warning)
+                    finding.apply(FieldCreationAdvice.unverifiedTypeFix(expectation, production: actual.type))
+                }
             case .extraField, .extraRecordType:
                 break  // info: Production keeps fields the models dropped, harmlessly
             case .indexOptionsDiffer, .permissionsDiffer, .missingRole, .extraRole:
@@ -48,12 +59,30 @@ package enum ExpectedSchemaCheck {
         return findings
     }
 
-    /// Whether the Development exports have what Production lacks.
+    /// Whether the Development exports have what Production lacks (as the models write it).
     private static func developmentState(
         _ development: [NamedSchema], has: (Schema) -> Bool
     ) -> FieldCreationAdvice.DevelopmentState {
         guard !development.isEmpty else { return .unknown }
         return development.contains { has($0.schema) } ? .has : .lacks
+    }
+
+    /// Whether Development has a record type, and the fields the models write into it that
+    /// its copy lacks (all of them when it lacks the type or is unknown): a deploy carries
+    /// only what Development has.
+    private static func developmentState(
+        of type: String, expected: ExpectedSchema, development: [NamedSchema]
+    ) -> (FieldCreationAdvice.DevelopmentState, [ExpectedSchema.Expectation]) {
+        let fields = expected.expectations.filter { $0.recordType == type && $0.field != nil }
+        guard !development.isEmpty else { return (.unknown, fields) }
+        let lacking = development.compactMap { $0.schema.recordType(named: type) }.map { copy in
+            fields.filter { wanted in
+                guard let name = wanted.field, let field = copy.field(named: name) else { return true }
+                return !expected.writes(field, in: type)
+            }
+        }
+        guard let fewest = lacking.min(by: { $0.count < $1.count }) else { return (.lacks, fields) }
+        return (.has, fewest)
     }
 
     /// `; unverified mapping: why`, when the evidence does not settle the mapping.
@@ -72,8 +101,8 @@ package enum ExpectedSchemaCheck {
         }
     }
 
-    private static func apply(_ expectation: ExpectedSchema.Expectation?, to finding: inout Finding, fix: String) {
-        finding.fix = fix
+    private static func apply(_ expectation: ExpectedSchema.Expectation?, to finding: inout Finding, fix: Fix) {
+        finding.apply(fix)
         guard let expectation else { return }
         finding.severity = expectation.severity
         finding.file = expectation.file

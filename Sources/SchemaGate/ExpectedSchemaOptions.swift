@@ -1,5 +1,8 @@
-/// How strictly the expected schema is enforced. Plain values so a config file can set
-/// them (`.cloudkit-schema.json`); every key is optional when decoding.
+import CloudKitSchema
+
+/// How strictly missing fields are reported, from the models or from Development alike.
+/// Plain values so a config file can set them (`.cloudkit-schema.json`); every key is
+/// optional when decoding.
 package struct ExpectedSchemaOptions: Codable, Equatable, Sendable {
     /// The app shares records with `CKShare`: Core Data writes `CD_moveReceipt` when it
     /// moves records into a share's zone, so lacking it becomes an error.
@@ -33,6 +36,26 @@ package struct ExpectedSchemaOptions: Codable, Equatable, Sendable {
     /// The severity a missing `CD_moveReceipt` (or its asset) gets.
     package var effectiveMoveReceiptSeverity: Severity {
         moveReceiptSeverity ?? (sharesRecords ? .error : .warning)
+    }
+
+    /// The configured severity of a missing `_ckAsset` companion of this kind.
+    package func severity(of companion: CloudKitFieldMapping.AssetCompanion) -> Severity {
+        companion == .text ? stringAssetSeverity : dataAssetSeverity
+    }
+
+    /// The severity a setting gives a missing field, told from the field's name and the
+    /// record type that has it (the Development comparison has no models to ask):
+    /// `CD_moveReceipt` and its asset, and a `_ckAsset` companion by the type of the field
+    /// it accompanies (STRING: text; BYTES: data; neither or absent: the stricter of the
+    /// two). Nil for a field no setting names: it stays an error.
+    package func configuredSeverity(ofMissing field: String, in type: RecordType) -> Severity? {
+        if CloudKitFieldMapping.moveReceiptFields.contains(field) { return effectiveMoveReceiptSeverity }
+        guard let base = CloudKitFieldMapping.companionBase(of: field) else { return nil }
+        switch type.field(named: base)?.type {
+        case .primitive(.string)?, .primitive(.encrypted(.string))?: return severity(of: .text)
+        case .primitive(.bytes)?, .primitive(.encrypted(.bytes))?: return severity(of: .data)
+        default: return max(severity(of: .text), severity(of: .data))
+        }
     }
 
     enum CodingKeys: String, CodingKey {

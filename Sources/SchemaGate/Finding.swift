@@ -15,6 +15,8 @@ package struct Finding: Codable, Equatable, Sendable {
     package var message: String
     /// What to do about it, in one sentence.
     package var fix: String?
+    /// The steps `fix` asks for, in order (schema findings; nil where the fix is prose only).
+    package var fixSteps: [FixStep]?
     package var recordType: String?
     package var field: String?
     package var expectedType: String?
@@ -26,7 +28,7 @@ package struct Finding: Codable, Equatable, Sendable {
     package var column: Int?
 
     package init(
-        severity: Severity, code: String, message: String, fix: String? = nil,
+        severity: Severity, code: String, message: String, fix: String? = nil, fixSteps: [FixStep]? = nil,
         recordType: String? = nil, field: String? = nil, expectedType: String? = nil, actualType: String? = nil,
         environment: String? = nil, file: String? = nil, line: Int? = nil, column: Int? = nil
     ) {
@@ -34,6 +36,7 @@ package struct Finding: Codable, Equatable, Sendable {
         self.code = code
         self.message = message
         self.fix = fix
+        self.fixSteps = fixSteps
         self.recordType = recordType
         self.field = field
         self.expectedType = expectedType
@@ -42,5 +45,11 @@ package struct Finding: Codable, Equatable, Sendable {
         self.file = file
         self.line = line
         self.column = column
+    }
+
+    /// Sets the fix sentence and its steps together.
+    package mutating func apply(_ fix: Fix) {
+        self.fix = fix.text
+        fixSteps = fix.steps
     }
 }

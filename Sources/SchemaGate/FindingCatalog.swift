@@ -13,8 +13,11 @@ package enum FindingCode: String, CaseIterable, Sendable {
     case extraRecordType = "extra-record-type"
     case missingRole = "missing-role"
     case extraRole = "extra-role"
+    case unwrittenRecordType = "unwritten-record-type"
+    case unwrittenField = "unwritten-field"
     case missingSnapshot = "missing-snapshot"
     case staleSnapshot = "stale-snapshot"
+    case snapshotBehind = "snapshot-behind"
 
     package var id: String { rawValue }
 
@@ -24,14 +27,16 @@ package enum FindingCode: String, CaseIterable, Sendable {
     }
 
     private var details: (Severity, String, String) {
-        let deploy = FieldCreationAdvice.deployFix
+        // A deploy copies all of Development: every general fix that deploys says so.
+        let clean = "delete from Development what no model writes (a deploy copies all of it)"
+        let deploy = "First \(clean), then \(FieldCreationAdvice.deployStep)"
         switch self {
         case .missingRecordType:
             return (.error, "Production lacks a record type the models or Development have; records of it cannot be saved.",
-                    "Create it in Development first if Development lacks it too (a debug build calling initializeCloudKitSchema), then \(FieldCreationAdvice.deployStep)")
+                    "Create it in Development first if Development lacks it too (a debug build calling initializeCloudKitSchema), \(clean), then \(FieldCreationAdvice.deployStep)")
         case .missingField:
             return (.error, "Production lacks a field the models or Development have; the whole upload batch that writes it fails.",
-                    "Create it in Development first if Development lacks it too (a debug build that saves a value for it), then \(FieldCreationAdvice.deployStep)")
+                    "Create it in Development first if Development lacks it too (a debug build that saves a value for it), \(clean), then \(FieldCreationAdvice.deployStep)")
         case .fieldTypeMismatch:
             return (.error, "A field has a different type in Production than the models or Development need.",
                     "Production fields can never change type: store the value under a new field name (a new property) and keep the old one.")
@@ -47,11 +52,20 @@ package enum FindingCode: String, CaseIterable, Sendable {
             return (.warning, "Production lacks a security role the reference has.", deploy)
         case .extraRole:
             return (.info, "Production has a security role the reference lacks.", "Nothing to do unless the role should go.")
+        case .unwrittenRecordType:
+            return (.warning, "Development has a record type Production lacks that no model of this release writes; a deploy would make it permanent.",
+                    "Delete it from Development before any deploy (CloudKit Console → Schema → Record Types); a fix that deploys says so.")
+        case .unwrittenField:
+            return (.warning, "Development has a field Production lacks that no model of this release writes (or writes with another type); a deploy would make it permanent.",
+                    "Delete it from Development before any deploy (CloudKit Console → Schema → Record Types); a fix that deploys says so.")
         case .missingSnapshot:
             return (.error, "The configured committed Production snapshot does not exist.",
                     "Create it with 'cloudkit-schema export --environment production --output PATH' and commit it.")
         case .staleSnapshot:
-            return (.error, "The committed Production snapshot differs from live Production.",
+            return (.error, "The committed Production snapshot has what live Production lacks: a check against it could pass a release Production refuses.",
+                    "Refresh it with 'cloudkit-schema export --environment production --output PATH', then review and commit it.")
+        case .snapshotBehind:
+            return (.warning, "Live Production has what the committed snapshot lacks (deployed since it was taken): checks against it can only over-report.",
                     "Refresh it with 'cloudkit-schema export --environment production --output PATH', then review and commit it.")
         }
     }

@@ -383,10 +383,18 @@ import TestSupport
         #expect(run.fix("hooks-tool").contains("run install-hooks again"), "\(run.fix("hooks-tool"))")
     }
 
+    /// A snapshot claiming what live Production lacks fails; one only behind it (Production
+    /// gained fields since) is said, as the gate warns, and passes.
     @Test func aStaleSnapshot() throws {
         let setup = try Setup().complete()
         setup.repo.write("cloudkit/production.ckdb", Pantry.productionMissingField)
         try setup.repo.commit("old snapshot")
+        let behind = try setup.doctor([], setup.withToken)
+        #expect(behind.status == 0, "\(behind.output)")
+        #expect(behind.lines[Self.snapshot]?.detail.contains("is behind live Production") == true, "\(behind.output)")
+        setup.repo.write("cloudkit/production.ckdb", Pantry.productionComplete.replacingOccurrences(
+            of: "        CD_addedAt ", with: "        CD_legacy              STRING,\n        CD_addedAt "))
+        try setup.repo.commit("a snapshot claiming CD_legacy")
         let run = try setup.doctor([], setup.withToken)
         expectOnly(Self.snapshot, failedIn: run)
         #expect(run.fix(Self.snapshot).contains("cloudkit-schema export --environment production --output cloudkit/production.ckdb"), "\(run.fix(Self.snapshot))")

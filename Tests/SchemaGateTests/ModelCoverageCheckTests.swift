@@ -75,22 +75,55 @@ import Testing
         #expect(report.findings[1].severity == .info)
     }
 
-    @Test func aGapSeenFromModelsAndDevelopmentIsReportedOnceAtTheModelLineAndHigherSeverity() {
+    /// Issue 27, case 4: the configured severity holds whichever comparison sees the gap.
+    @Test func aGapSeenFromModelsAndDevelopmentIsReportedOnceAtTheModelLineAndConfiguredSeverity() {
         let production = Self.production(removing: [("CD_Item", "CD_name_ckAsset"), ("CD_Bin", nil)])
         let development = NamedSchema(name: "Development", environment: "development", schema: Self.expected.schema, file: "dev.ckdb")
-        let report = SchemaCheck(production: production, references: [development], expected: Self.expected).run()
-        #expect(report.findings.map(\.code) == ["missing-record-type", "missing-field"])
-        let asset = report.findings[1]
-        #expect(asset.file == "App/Models.swift" && asset.line == 2)
-        #expect(asset.severity == .error, "Development has it, so a plain deploy was missed: the Development verdict stands")
-        #expect(report.notes.count == 2)
+        for configured in Severity.allCases {
+            let options = ExpectedSchemaOptions(stringAssetSeverity: configured)
+            let expected = ExpectedSchema.build(from: ModelReader.read(files: [ModelSourceFile(path: "App/Models.swift", contents: Array(Self.source.utf8))]), options: options)
+            let report = SchemaCheck(production: production, references: [development], expected: expected, options: options).run()
+            #expect(report.findings.map(\.code) == ["missing-record-type", "missing-field"])
+            let asset = report.findings[1]
+            #expect(asset.file == "App/Models.swift" && asset.line == 2)
+            #expect(asset.severity == configured, "Development having it changes the fix, not how bad the gap is")
+            #expect(asset.fixSteps == [.deploy])
+            #expect(report.notes.count == 2)
+        }
     }
 
-    @Test func developmentOnlyChecksAreUnchanged() {
-        let production = Self.production(removing: [("CD_Item", "CD_name_ckAsset")])
+    /// Without models, a companion's kind is told from the field it accompanies.
+    @Test func developmentOnlyChecksUseTheConfiguredSeverities() {
+        let production = Self.production(removing: [("CD_Item", "CD_name_ckAsset"), ("CD_Item", "CD_photo_ckAsset"), ("CD_Item", "CD_moveReceipt")])
         let development = NamedSchema(name: "Development", environment: "development", schema: Self.expected.schema, file: "dev.ckdb")
-        let report = SchemaCheck(production: production, references: [development]).run()
-        #expect(report.findings.map { "\($0.severity) \($0.file ?? "")" } == ["error dev.ckdb"])
+        func severities(_ options: ExpectedSchemaOptions) -> [String] {
+            SchemaCheck(production: production, references: [development], options: options).run().findings
+                .map { "\($0.field ?? "") \($0.severity) \($0.file ?? "")" }
+        }
+        #expect(severities(.default) == ["CD_moveReceipt warning dev.ckdb", "CD_name_ckAsset warning dev.ckdb", "CD_photo_ckAsset error dev.ckdb"])
+        #expect(severities(ExpectedSchemaOptions(sharesRecords: true, stringAssetSeverity: .info, dataAssetSeverity: .warning))
+            == ["CD_moveReceipt error dev.ckdb", "CD_name_ckAsset info dev.ckdb", "CD_photo_ckAsset warning dev.ckdb"])
+    }
+
+    /// Issue 27, case 3: what Development holds that no model writes is a leftover, and
+    /// every fix that deploys deletes it first.
+    @Test func developmentLeftoversAreWarningsAndEveryDeployRemovesThemFirst() throws {
+        let production = Self.production(removing: [("CD_Item", "CD_photo")])
+        var development = Self.expected.schema
+        let item = try #require(development.recordTypes.firstIndex { $0.name == "CD_Item" })
+        development.recordTypes[item].fields.append(Field(name: "CD_barcode", type: .primitive(.string)))
+        development.recordTypes.append(RecordType(name: "CD_Coupon", fields: CloudKitFieldMapping.systemFields))
+        let report = SchemaCheck(
+            production: production, references: [NamedSchema(name: "Development", environment: "development", schema: development, file: "dev.ckdb")],
+            expected: Self.expected).run()
+        #expect(report.findings.map { "\($0.severity) \($0.code) \($0.recordType ?? "").\($0.field ?? "")" } == [
+            "error missing-field CD_Item.CD_photo", "warning unwritten-record-type CD_Coupon.", "warning unwritten-field CD_Item.CD_barcode",
+        ])
+        let deploy = report.findings[0]
+        #expect(deploy.fixSteps == [.removeLeftovers, .deploy])
+        #expect(deploy.fix?.contains("(CD_Coupon and CD_Item.CD_barcode)") == true, "\(deploy.fix ?? "")")
+        #expect(report.findings.dropFirst().allSatisfy { $0.fixSteps == [.removeLeftovers] && $0.environment == "development" })
+        #expect(report.findings[1].message.contains("no model of this release writes; deploying the schema would make it permanent in Production"))
     }
 
     @Test func modelDiagnosticsBecomeFindings() {

@@ -60,7 +60,8 @@ import Testing
 
     @Test func aReportIsRedactedInEveryTextField() throws {
         let secret = "s3cret"
-        let finding = Finding(severity: .error, code: "c-\(secret)", message: secret, fix: secret, recordType: secret,
+        // fixSteps are step ids, not text: set, so the count below sees only text fields.
+        let finding = Finding(severity: .error, code: "c-\(secret)", message: secret, fix: secret, fixSteps: [.deploy], recordType: secret,
                               field: secret, expectedType: secret, actualType: secret, environment: secret, file: secret,
                               line: 1, column: 2)
         let report = Report(command: secret, status: .fail, findings: [finding], notes: [secret]).redacted(by: redactor)

@@ -26,10 +26,13 @@ enum CheckCommand {
 
         Errors: missing-record-type, missing-field, field-type-mismatch (no deploy can fix
         it). A missing _ckAsset companion of a String or URL attribute and a missing
-        CD_moveReceipt are warnings. Warnings: index-mismatch, grant-mismatch,
-        missing-role (Development only), unknown-type, unregistered-model. Info:
-        extra-field, extra-record-type, extra-role. A model file that cannot be read
-        makes the run an error (exit 2). Read-only: nothing is ever written to CloudKit.
+        CD_moveReceipt are warnings (severities in .cloudkit-schema.json, whether the
+        models or Development show the gap). Warnings: index-mismatch, grant-mismatch,
+        missing-role (Development only), unwritten-record-type and unwritten-field (with
+        models: what Development holds that no model writes, which a deploy would make
+        permanent), unknown-type, unregistered-model. Info: extra-field,
+        extra-record-type, extra-role. A model file that cannot be read makes the run an
+        error (exit 2). Read-only: nothing is ever written to CloudKit.
 
         Without --production, both environments are exported with cktool for the
         configured team and container(s) (.cloudkit-schema.json, TEAM_ID, CONTAINER_ID,
@@ -70,8 +73,11 @@ enum CheckCommand {
             try load(path, name: "Development", environment: "development", context)
         }
         let model = usesModels ? try ModelInput.read(configuration, context) : nil
-        let expected = model.map { ExpectedSchema.build(from: $0) }
-        let drift = SchemaCheck(production: production, references: development.map { [$0] } ?? [], expected: expected).run()
+        // The configured severities hold wherever a finding comes from: the models or Development.
+        let options = ExpectedModelSchema.options(configuration)
+        let expected = model.map { ExpectedSchema.build(from: $0, options: options) }
+        let drift = SchemaCheck(
+            production: production, references: development.map { [$0] } ?? [], expected: expected, options: options).run()
         return try ReportOutput.emit(report(drift: drift, model: model), context)
     }
 

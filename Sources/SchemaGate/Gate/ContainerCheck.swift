@@ -66,7 +66,9 @@ package struct ContainerCheck {
         }
         let production = schemas.production
         var report = timer.measure("check") {
-            SchemaCheck(production: production, references: schemas.development.map { [$0] } ?? [], expected: models?.expected).run()
+            SchemaCheck(
+                production: production, references: schemas.development.map { [$0] } ?? [], expected: models?.expected,
+                options: ExpectedModelSchema.options(configuration)).run()
         }
         let modelNotes = models?.notes ?? ["Models\(label): none given (--models or modelPaths); measured against Development only."]
         report.notes = [schemas.note] + modelNotes + report.notes

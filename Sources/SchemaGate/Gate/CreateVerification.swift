@@ -22,10 +22,11 @@ package enum CreateVerification {
             for field in type.fields where !field.isSystemField && actual.field(named: field.name) == nil {
                 let expectation = expected.expectation(recordType: type.name, field: field.name)
                 let why = FieldCreationAdvice.notCreatedByInitializer(expectation).map { ": \($0)" } ?? ""
+                let fix = FieldCreationAdvice.developmentFix(expectation)
                 findings.append(Finding(
                     severity: .warning, code: FindingCode.missingField.id,
                     message: "Development of \(containerID) lacks field \(type.name).\(field.name) (\(field.type)) after the create command ran\(why)",
-                    fix: FieldCreationAdvice.developmentFix(expectation),
+                    fix: fix.text, fixSteps: fix.steps,
                     recordType: type.name, field: field.name, expectedType: field.type.description,
                     environment: "development", file: expectation?.file ?? typeExpectation.file, line: expectation?.line ?? typeExpectation.line))
             }

@@ -1,15 +1,17 @@
 import CloudKitSchema
 import Foundation
 
-/// Compares a committed Production snapshot with live Production. A stale snapshot
-/// makes CI checks without cktool measure against a Production that no longer exists.
+/// Compares a committed Production snapshot with live Production. CI checks without cktool
+/// measure against the snapshot, so what it claims beyond live Production could pass a
+/// release Production refuses (an error); what it lacks of live Production, deployed since
+/// it was taken, can only make them report more than Production lacks (a warning).
 package enum SnapshotCheck {
     package static func refreshCommand(snapshot: String, containerID: String, multipleContainers: Bool) -> String {
         "cloudkit-schema export --environment production --output \(snapshot)"
             + (multipleContainers ? " --container-id \(containerID)" : "")
     }
 
-    /// Nil when the snapshot matches; otherwise one error finding naming the refresh command.
+    /// Nil when the snapshot matches; otherwise one finding naming the refresh command.
     package static func staleness(
         snapshot: ResolvedContainer.Snapshot, displayPath: String, live: Schema, containerID: String, multipleContainers: Bool,
         repository: GitRepository?
@@ -26,14 +28,36 @@ package enum SnapshotCheck {
         let committed = try NamedSchema.load(
             path: snapshot.path, displayPath: displayPath, name: "Production snapshot", environment: .production,
             role: "the committed Production snapshot", fix: "refresh it with '\(refresh)'")
-        let differences = SchemaDiff.differences(from: live, to: committed.schema)
+        return finding(committed: committed.schema, live: live, displayPath: displayPath, containerID: containerID, refresh: refresh)
+    }
+
+    /// What the snapshot's differences from live Production mean for the checks that use it.
+    static func finding(committed: Schema, live: Schema, displayPath: String, containerID: String, refresh: String) -> Finding? {
+        let differences = SchemaDiff.differences(from: live, to: committed)
         guard !differences.isEmpty else { return nil }
-        let examples = differences.prefix(3).map(describe).joined(separator: "; ")
+        let beyond = differences.filter(claimsBeyondLive)
+        let shown = beyond.isEmpty ? differences : beyond
+        let examples = shown.prefix(3).map(describe).joined(separator: "; ")
+        let counted = "\(plural(shown.count, "difference")): \(examples)\(shown.count > 3 ? "; …" : "")"
+        let (severity, code, message): (Severity, FindingCode, String) = beyond.isEmpty
+            ? (.warning, .snapshotBehind,
+               "the committed Production snapshot \(displayPath) is behind live Production of \(containerID), which has gained since (\(counted)); checks against it can only report more than Production lacks, never less")
+            : (.error, .staleSnapshot,
+               "the committed Production snapshot \(displayPath) has what live Production of \(containerID) lacks, so a check against it could pass a release Production refuses (\(counted))")
         return Finding(
-            severity: .error, code: FindingCode.staleSnapshot.id,
-            message: "the committed Production snapshot \(displayPath) differs from live Production of \(containerID) (\(differences.count) difference\(differences.count == 1 ? "" : "s"): \(examples)\(differences.count > 3 ? "; …" : ""))",
-            fix: "Refresh the snapshot: \(refresh), then review and commit it.",
-            environment: "production", file: displayPath)
+            severity: severity, code: code.id, message: message, fix: "Refresh the snapshot: \(refresh), then review and commit it.",
+            fixSteps: [.refreshSnapshot], environment: "production", file: displayPath)
+    }
+
+    /// Whether a difference of the snapshot from live Production claims what live lacks
+    /// (a record type, field, role, type, index or permission), rather than lacking what it has.
+    static func claimsBeyondLive(_ difference: SchemaDifference) -> Bool {
+        switch difference {
+        case .missingRecordType, .missingField, .missingRole: return false
+        case .extraRecordType, .extraField, .extraRole, .fieldTypeMismatch: return true
+        case .indexOptionsDiffer(_, let live, let snapshot): return !live.options.isSuperset(of: snapshot.options)
+        case .permissionsDiffer(_, _, let live, let snapshot): return !live.isSuperset(of: snapshot)
+        }
     }
 
     static func describe(_ difference: SchemaDifference) -> String {
