@@ -10,7 +10,7 @@ import TestSupport
 /// gitlinks unchecked out, refuse and skip tags, and deploy or materialize Development in
 /// between; Production only ever grows, as CloudKit's does.
 @Suite struct GateSkipDifferentialTests {
-    static let historiesPerChunk = Int(ProcessInfo.processInfo.environment["GATE_HISTORIES_PER_CHUNK"] ?? "") ?? 20
+    static let historiesPerChunk = Int(ProcessInfo.processInfo.environment["GATE_HISTORIES_PER_CHUNK"] ?? "") ?? 17
 
     @Test(arguments: 0..<12)
     func gatePassesOnlyWhereTheFullCheckPasses(chunk: Int) throws {

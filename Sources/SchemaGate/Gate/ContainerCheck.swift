@@ -23,6 +23,8 @@ package struct ContainerCheck {
     package var timer = PhaseTimer()
     /// Where a live Production export is kept for the gate's shortcut (ProductionRecord).
     package var record: ProductionRecord.Store?
+    /// The repository a committed snapshot is checked in (nil: looked for from the root).
+    package var repository: GitRepository?
 
     package init(
         configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
@@ -79,7 +81,7 @@ package struct ContainerCheck {
             if let stale = try SnapshotCheck.staleness(
                 snapshot: snapshot, displayPath: display, live: production.schema, containerID: container.id.value,
                 multipleContainers: !label.isEmpty,
-                repository: try? GitRepository(containing: configuration.root, environment: environment)) {
+                repository: repository ?? (try? GitRepository(containing: configuration.root, environment: environment))) {
                 report.findings.append(stale)
             } else {
                 report.notes.append("Snapshot\(label): \(display) matches live Production.")

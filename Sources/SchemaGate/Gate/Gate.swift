@@ -75,7 +75,8 @@ package struct Gate: Sendable {
         // 2. What Production must hold, per container, read completely or not at all.
         let containers = try configuration.requireContainers()
         try timer.measure("model sources present") {
-            try ModelSourcesPresence.require(configuration: configuration, containers: containers, environment: environment)
+            try ModelSourcesPresence.require(
+                configuration: configuration, containers: containers, environment: environment, repository: release?.repository)
         }
         let models = try readModels(containers)
         if models.isEmpty {
@@ -119,6 +120,7 @@ package struct Gate: Sendable {
         check.reportsModelFindings = false
         check.timer = timer
         check.record = store
+        check.repository = release?.repository
         let checked = try check.run(containers) { container, label in models[container.modelPaths]?.labeled(label) }
         var report = Report(command: "gate", findings: findings + checked.findings, notes: notes + checked.notes)
         report.basis = checked.basis

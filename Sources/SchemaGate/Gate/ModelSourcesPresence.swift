@@ -6,11 +6,13 @@ import SchemaGateBasics
 /// its models out of that. So every submodule that holds or may hold model paths must be
 /// checked out, or the gate stops (exit 2) and says how.
 package enum ModelSourcesPresence {
+    /// - Parameter repository: the repository already opened, if any (else it is looked for).
     package static func require(
-        configuration: ResolvedConfiguration, containers: [ResolvedContainer], environment: [String: String]
+        configuration: ResolvedConfiguration, containers: [ResolvedContainer], environment: [String: String],
+        repository opened: GitRepository? = nil
     ) throws(ModelSourcesError) {
         let paths = containers.isEmpty ? configuration.modelPaths.value : containers.flatMap(\.modelPaths)
-        guard let repository = try? GitRepository(containing: configuration.root, environment: environment) else { return }
+        guard let repository = opened ?? (try? GitRepository(containing: configuration.root, environment: environment)) else { return }
         let missing = missingSubmodules(in: repository, under: paths.map { CanonicalPath($0).path }, environment: environment, depth: 0)
         guard !missing.isEmpty else { return }
         throw .submodulesNotCheckedOut(missing.map { UserPath.display($0, from: configuration.root) })
