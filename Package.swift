@@ -6,13 +6,19 @@ import PackageDescription
 // runs commands; the executable and plugins are thin shells around it.
 let package = Package(
     name: "CloudKitSchemaGate",
-    platforms: [.macOS(.v13)],
+    // iOS for CloudKitSyncDiagnostics alone (the versions with NSPersistentCloudKitContainer events).
+    platforms: [.macOS(.v13), .iOS(.v14)],
     products: [
         .executable(name: "cloudkit-schema", targets: ["cloudkit-schema"]),
+        // Linked by the app: its sync history, error rendering and Production probe.
+        .library(name: "CloudKitSyncDiagnostics", targets: ["CloudKitSyncDiagnostics"]),
         .plugin(name: "CloudKitModelLint", targets: ["CloudKitModelLint"]),
     ] + commandPlugins.map { .plugin(name: $0.name, targets: [$0.name]) },
     targets: [
         .target(name: "CloudKitSchema"),
+        // In the app, not the tool: nothing of this package, only the toolchain and the
+        // system frameworks it finds (Docs/SyncDiagnostics.md).
+        .target(name: "CloudKitSyncDiagnostics"),
         // Shared utilities below the domain (file-system walk, paths, byte search, spawn):
         // no product, `package` access. Not named `Basics`: a package that also depends on
         // SwiftPM would get two modules of that name.
@@ -28,6 +34,7 @@ let package = Package(
         .target(name: "PluginSupport"),
         // Shared test helpers (temp dirs, processes, git); used by test targets only.
         .target(name: "TestSupport", dependencies: ["SchemaGate", "ModelSource", "SchemaGateBasics"], path: "Tests/TestSupport"),
+        .testTarget(name: "CloudKitSyncDiagnosticsTests", dependencies: ["CloudKitSyncDiagnostics"]),
         .testTarget(
             name: "CloudKitSchemaTests",
             dependencies: ["CloudKitSchema"],
