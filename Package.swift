@@ -52,7 +52,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CloudKitSchemaCLI", "SchemaGate", "SchemaGateBasics", "TestSupport", "cloudkit-schema"],
+            dependencies: [
+                "CloudKitSchemaCLI", "SchemaGate", "SchemaGateBasics", "TestSupport", "cloudkit-schema",
+                // For the probe list generated into it (Generated/), compiled as an app compiles it.
+                "CloudKitSyncDiagnostics",
+            ],
             resources: [.copy("Fixtures")]
         ),
         // Plugins, hooks and PluginSupport: the ways a release script, git and CI start the tool.
