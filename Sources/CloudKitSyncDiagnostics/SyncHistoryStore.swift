@@ -10,7 +10,9 @@ public final class SyncHistoryStore: @unchecked Sendable {
     public let file: URL
     private let lock = NSLock()
     private var state: SyncHistory
-    private var held: [SyncEventRecord]?
+    /// Live events held while catch-ups run, and how many run.
+    private var held: [SyncEventRecord] = []
+    private var catchUps = 0
     private var saveProblem: String?
     private var observers: [@Sendable (SyncHistory) -> Void] = []
 
@@ -35,8 +37,8 @@ public final class SyncHistoryStore: @unchecked Sendable {
     /// Records a live event (held while a catch-up runs).
     public func record(_ event: SyncEventRecord) {
         let changed: SyncHistory? = locked {
-            if held != nil {
-                held!.append(event)
+            if catchUps > 0 {
+                held.append(event)
                 return nil
             }
             state.apply(event)
@@ -46,18 +48,24 @@ public final class SyncHistoryStore: @unchecked Sendable {
     }
 
     /// Runs `fetch` (the event request, from `history.catchUpDate`) holding live events,
-    /// then applies both in order. A failing fetch is noted in the history.
+    /// then applies both in order (the held ones when the last of overlapping catch-ups
+    /// ends). A failing fetch is noted in the history.
     public func catchUp(_ fetch: (Date?) throws -> [SyncEventRecord]) {
         let since: Date? = locked {
-            if held == nil { held = [] }
+            catchUps += 1
             return state.catchUpDate
         }
         var fetched: [SyncEventRecord] = []
         var problem: String?
         do { fetched = try fetch(since) } catch { problem = "Earlier events could not be read (\(ErrorRenderer.plain.render(error).brief)); the history shows what was seen live." }
         let changed: SyncHistory = locked {
-            state.apply(fetched + (held ?? []))
-            held = nil
+            catchUps -= 1
+            var events = fetched
+            if catchUps == 0 {
+                events += held
+                held = []
+            }
+            state.apply(events)
             state.catchUpProblem = problem
             return state
         }

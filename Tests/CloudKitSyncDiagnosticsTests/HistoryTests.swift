@@ -256,3 +256,23 @@ final class Heard: @unchecked Sendable {
         #expect(SyncSummary(history: store.history, now: day(0), timeZone: utc).warnings == [resolved.note!])
     }
 }
+
+@Suite struct OverlappingCatchUpTests {
+    /// Two containers catch up at once: live events stay held until the last one ends.
+    @Test func liveEventsWaitForTheLastCatchUp() {
+        let store = SyncHistoryStore(file: Folder().historyFile, now: day(0))
+        let live = event(.export, start: day(3), end: day(3, hours: 1), succeeded: true)
+        store.catchUp { _ in
+            store.catchUp { _ in
+                store.record(live)
+                return [event(.export, start: day(1), end: day(1, hours: 1), succeeded: false, error: partialFailure)]
+            }
+            #expect(store.history.exports.lastSuccess == nil, "held while the outer catch-up runs")
+            return [event(.export, start: day(2), end: day(2, hours: 1), succeeded: false, error: partialFailure)]
+        }
+        #expect(store.history.exports.lastSuccess == day(3, hours: 1))
+        #expect(!store.history.exports.isFailing)
+        store.record(event(.export, start: day(4), end: day(4, hours: 1), succeeded: false, error: partialFailure))
+        #expect(store.history.exports.failingSince == day(4, hours: 1))
+    }
+}

@@ -101,7 +101,9 @@ public struct SyncDiagnosticsView: View {
                 }
             }
             Section("Report") {
+                #if !os(tvOS)
                 ShareLink(item: model.report())
+                #endif
                 #if os(iOS)
                 Button("Copy report") { UIPasteboard.general.string = model.report() }
                 #elseif os(macOS)
