@@ -27,7 +27,7 @@ public struct CloudKitSchemaProbe: Sendable {
         }
         let container = CKContainer(identifier: containerIdentifier)
         do {
-            let status = try await container.accountStatus()
+            let status = try await Self.accountStatus(of: container)
             guard status == .available else {
                 return .accountUnavailable(containerIdentifier: containerIdentifier, date: Date(), status: Self.name(status), recordTypes: recordTypes)
             }
@@ -48,6 +48,17 @@ public struct CloudKitSchemaProbe: Sendable {
             }
         }
         return ProbeReport(containerIdentifier: containerIdentifier, date: Date(), results: results)
+    }
+
+    /// `accountStatus(completionHandler:)` through a continuation: the same call as the
+    /// imported `async` form, which a Swift 6 compiler cannot lower against an SDK whose
+    /// concurrency library predates it (Docs/SyncDiagnostics.md, "Where it runs").
+    static func accountStatus(of container: CKContainer) async throws -> CKAccountStatus {
+        try await withCheckedThrowingContinuation { continuation in
+            container.accountStatus { status, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: status) }
+            }
+        }
     }
 
     static func name(_ status: CKAccountStatus) -> String {

@@ -1,6 +1,11 @@
 #if canImport(SwiftUI) && canImport(CoreData) && canImport(CloudKit)
 import CoreData
 import SwiftUI
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
 
 /// What the diagnostics view shows: the recorded history, the last schema check, and the
 /// report text. Start it once, early (the app's `init`), so no event is missed.
@@ -28,7 +33,8 @@ public final class SyncDiagnosticsModel: ObservableObject {
         recorder = SyncEventRecorder(store: store)
         history = store.history
         store.observe { [weak self] history in
-            Task { @MainActor in self?.history = history }
+            guard let model = self else { return }
+            Task { @MainActor in model.history = history }
         }
         recorder.start(container: container)
     }
@@ -85,6 +91,7 @@ public struct SyncDiagnosticsView: View {
             }
             Section("CloudKit schema") {
                 Button(model.isProbing ? "Checking…" : "Check the CloudKit schema") {
+                    let model = model
                     Task { await model.checkSchema() }
                 }
                 .disabled(model.isProbing)
