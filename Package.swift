@@ -6,13 +6,19 @@ import PackageDescription
 // runs commands; the executable and plugins are thin shells around it.
 let package = Package(
     name: "CloudKitSchemaGate",
-    platforms: [.macOS(.v13)],
+    // iOS for CloudKitSyncDiagnostics alone (the versions with NSPersistentCloudKitContainer events).
+    platforms: [.macOS(.v13), .iOS(.v14)],
     products: [
         .executable(name: "cloudkit-schema", targets: ["cloudkit-schema"]),
+        // Linked by the app: its sync history, error rendering and Production probe.
+        .library(name: "CloudKitSyncDiagnostics", targets: ["CloudKitSyncDiagnostics"]),
         .plugin(name: "CloudKitModelLint", targets: ["CloudKitModelLint"]),
     ] + commandPlugins.map { .plugin(name: $0.name, targets: [$0.name]) },
     targets: [
         .target(name: "CloudKitSchema"),
+        // In the app, not the tool: nothing of this package, only the toolchain and the
+        // system frameworks it finds (Docs/SyncDiagnostics.md).
+        .target(name: "CloudKitSyncDiagnostics"),
         // Shared utilities below the domain (file-system walk, paths, byte search, spawn):
         // no product, `package` access. Not named `Basics`: a package that also depends on
         // SwiftPM would get two modules of that name.
@@ -28,6 +34,7 @@ let package = Package(
         .target(name: "PluginSupport"),
         // Shared test helpers (temp dirs, processes, git); used by test targets only.
         .target(name: "TestSupport", dependencies: ["CloudKitSchema", "SchemaGate", "ModelSource", "SchemaGateBasics"], path: "Tests/TestSupport"),
+        .testTarget(name: "CloudKitSyncDiagnosticsTests", dependencies: ["CloudKitSyncDiagnostics"]),
         .testTarget(
             name: "CloudKitSchemaTests",
             dependencies: ["CloudKitSchema"],
@@ -45,7 +52,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CloudKitSchemaCLI", "SchemaGate", "CloudKitSchema", "SchemaGateBasics", "TestSupport", "cloudkit-schema"],
+            dependencies: [
+                "CloudKitSchemaCLI", "SchemaGate", "CloudKitSchema", "SchemaGateBasics", "TestSupport", "cloudkit-schema",
+                // For the probe list generated into it (Generated/), compiled as an app compiles it.
+                "CloudKitSyncDiagnostics",
+            ],
             resources: [.copy("Fixtures")]
         ),
         // Plugins, hooks and PluginSupport: the ways a release script, git and CI start the tool.

@@ -14,6 +14,7 @@ package enum Tool {
             LintCommand.command,
             ModelsCommand.command,
             ExpectedCommand.command,
+            ProbeListCommand.command,
             ChangedCommand.command,
             CreateCommand.command,
             ExportCommand.command,

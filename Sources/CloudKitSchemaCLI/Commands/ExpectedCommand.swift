@@ -22,8 +22,10 @@ enum ExpectedCommand {
         run: run)
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
-        let model = try ModelInput.read(context)
-        let expected = ExpectedSchema.build(from: model)
+        let configuration = try PipelineOptions.configuration(context)
+        let model = try ModelInput.read(configuration, context)
+        // The gate's options: `includeUnregisteredModels` decides which models are expected.
+        let expected = ExpectedSchema.build(from: model, options: ExpectedModelSchema.options(configuration))
         context.console.out(SchemaPrinter.print(expected.schema))
         for line in ModelInput.diagnosticLines(model) { context.console.errorLine(line) }
         return ModelInput.exitStatus(model)
