@@ -57,8 +57,16 @@ import TestSupport
     /// Case 3: Development's leftovers are reported as what they are, never as errors whose
     /// fix deploys them into Production for good.
     @Test func developmentLeftoversAreNotErrorsAndNoFixDeploysThem() throws {
-        let fixture = try GateFixture(production: Pantry.productionComplete)
+        // What the release does need gets a deploy, which deletes the leftovers first.
+        let fixture = try GateFixture(production: Pantry.productionMissingField)
         fixture.fake.setExport(.development, Self.developmentWithLeftovers)
+        let lacking = try Self.decode(try Self.run(["gate", "--format", "json"], in: fixture.repo.path, fake: fixture.fake).stdout)
+        let notes = try #require(lacking.findings.first { $0.field == "CD_notes" })
+        #expect(notes.severity == .error && notes.fixSteps == [.removeLeftovers, .deploy])
+        #expect(notes.fix?.contains("(CD_Coupon, CD_Item.CD_barcode and CD_Item.CD_barcode_ckAsset)") == true, "\(notes.fix ?? "")")
+
+        // Deployed (Production only grows): the leftovers alone are warnings, never a deploy.
+        fixture.fake.setExport(.production, Pantry.productionComplete)
         let gate = try Self.run(["gate", "--format", "json"], in: fixture.repo.path, fake: fixture.fake)
         #expect(gate.status == 0, "\(gate.output)")
         let report = try Self.decode(gate.stdout)
@@ -68,13 +76,6 @@ import TestSupport
         ])
         #expect(report.findings.allSatisfy { $0.fixSteps == [.removeLeftovers] && !($0.fix ?? "").contains("Deploy Schema Changes") })
         #expect(report.findings.allSatisfy { $0.message.contains("deploying the schema would make it permanent in Production") })
-
-        // What the release does need still gets a deploy, which deletes the leftovers first.
-        fixture.fake.setExport(.production, Pantry.productionMissingField)
-        let lacking = try Self.decode(try Self.run(["gate", "--format", "json"], in: fixture.repo.path, fake: fixture.fake).stdout)
-        let notes = try #require(lacking.findings.first { $0.field == "CD_notes" })
-        #expect(notes.severity == .error && notes.fixSteps == [.removeLeftovers, .deploy])
-        #expect(notes.fix?.contains("(CD_Coupon, CD_Item.CD_barcode and CD_Item.CD_barcode_ckAsset)") == true, "\(notes.fix ?? "")")
     }
 
     /// Case 4: `"stringAssetField": "info"` holds when Development shows the gap too, in
