@@ -55,7 +55,7 @@ struct ReleaseHistory {
         random = SeededGenerator(seed: seed &* 0x9E37_79B9)
         repo = try FixtureRepository("history-\(seed)")
         fake = FakeXcrun()
-        let users = try SchemaParser.parse(ContractsForGate.emptyProduction)
+        let users = try SchemaParser.parse(SchemaTexts.emptyProduction)
         for id in Self.containers { production[id] = users; development[id] = users }
         addModel()
         addModel()

@@ -70,7 +70,7 @@ import TestSupport
     /// Sync arrives in 1.1: the entitlement and `.private(...)` are added, no model changes.
     @Test func turningSyncOnWithoutAModelEditIsChecked() throws {
         let release = try Release(configuration: #"{ "teamId": "\#(Pantry.team)", "tagPattern": "v*" }"#,
-                                  production: ContractsForGate.emptyProduction, development: Pantry.productionMissingField)
+                                  production: SchemaTexts.emptyProduction, development: Pantry.productionMissingField)
         release.repo.write("App/Models/Item.swift", Self.itemWithoutNotes)
         release.repo.write("App/PantryApp.swift", XcodeAppFixture.app(database: ".none"))
         try release.repo.commit("1.0, local only")
@@ -92,7 +92,7 @@ import TestSupport
         try release.repo.commit("1.0")
         try release.repo.tag("v1.0")
         #expect(try release.run(["gate", "--no-create"]).status == 0)
-        release.fake.setExport(.production, ContractsForGate.emptyProduction, container: "iCloud.com.example.moved")
+        release.fake.setExport(.production, SchemaTexts.emptyProduction, container: "iCloud.com.example.moved")
         release.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(of: Pantry.container, with: "iCloud.com.example.moved"))
         try release.repo.commit("Move to a new container")
         try release.repo.tag("v1.1")
@@ -262,9 +262,9 @@ import TestSupport
                     GRANT READ TO "_world"
                 );
 
-            """ + ContractsForGate.emptyProduction.replacingOccurrences(of: "DEFINE SCHEMA\n", with: "")
+            """ + SchemaTexts.emptyProduction.replacingOccurrences(of: "DEFINE SCHEMA\n", with: "")
         let release = try Release(configuration: #"{ "teamId": "\#(Pantry.team)", "containers": [{ "id": "\#(Pantry.container)" }], "tagPattern": "v*" }"#,
-                                  production: ContractsForGate.emptyProduction, development: notes)
+                                  production: SchemaTexts.emptyProduction, development: notes)
         release.repo.write("App/NoteStore.swift", "import CloudKit\n\nfunc save(_ text: String) {\n    let record = CKRecord(recordType: \"Note\")\n    record[\"text\"] = text\n}\n")
         try release.repo.commit("1.0")
         try release.repo.tag("v1.0")
@@ -280,24 +280,4 @@ import TestSupport
             #expect(try release.run(["check"]).status == 1)
         }
     }
-}
-
-/// Schema texts these tests serve.
-enum ContractsForGate {
-    static let emptyProduction = """
-        DEFINE SCHEMA
-
-            RECORD TYPE Users (
-                "___createTime" TIMESTAMP,
-                "___createdBy"  REFERENCE,
-                "___etag"       STRING,
-                "___modTime"    TIMESTAMP,
-                "___modifiedBy" REFERENCE,
-                "___recordID"   REFERENCE QUERYABLE,
-                roles           LIST<INT64>,
-                GRANT WRITE TO "_creator",
-                GRANT READ TO "_world"
-            );
-
-        """
 }

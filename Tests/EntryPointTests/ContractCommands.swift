@@ -23,24 +23,8 @@ enum ContractCommands {
         return try String(contentsOfFile: packageRoot + "/Examples/Stockroom/cloudkit/production.ckdb", encoding: .utf8)
     }
 
-    /// A Production export with nothing of the app deployed, only the `Users` type every
-    /// container has (an export without any record type is rejected as incomplete).
-    static let emptyProduction = """
-        DEFINE SCHEMA
-
-            RECORD TYPE Users (
-                "___createTime" TIMESTAMP,
-                "___createdBy"  REFERENCE,
-                "___etag"       STRING,
-                "___modTime"    TIMESTAMP,
-                "___modifiedBy" REFERENCE,
-                "___recordID"   REFERENCE QUERYABLE,
-                roles           LIST<INT64>,
-                GRANT WRITE TO "_creator",
-                GRANT READ TO "_world"
-            );
-
-        """
+    /// A Production export with nothing of the app deployed (TestSupport's).
+    static var emptyProduction: String { SchemaTexts.emptyProduction }
 
     /// Sentinel token: the gate reads it from the environment and must never print it.
     static let token = "ck-sentinel-token-7f3a"
