@@ -70,7 +70,7 @@ enum CheckCommand {
             try load(path, name: "Development", environment: "development", context)
         }
         let model = usesModels ? try ModelInput.read(configuration, context) : nil
-        let expected = model.map { ExpectedSchema.build(from: $0) }
+        let expected = model.map { ExpectedSchema.build(from: $0, membership: StoreMembership(model: $0, localModels: configuration.localModels)) }
         let drift = SchemaCheck(production: production, references: development.map { [$0] } ?? [], expected: expected).run()
         return try ReportOutput.emit(report(drift: drift, model: model), context)
     }

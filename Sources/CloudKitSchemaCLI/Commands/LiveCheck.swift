@@ -18,7 +18,7 @@ enum LiveCheck {
                 log: { context.console.errorLine("check: \($0)") })
             return try check.run(containers) { container, label in
                 useModels ? try ExpectedModelSchema.build(
-                    modelPaths: container.modelPaths, configuration: configuration,
+                    modelPaths: container.modelPaths, configuration: configuration, container: container,
                     workingDirectory: context.workingDirectory, label: label) : nil
             }
         }

@@ -9,6 +9,9 @@ struct SwiftFileDeclarations: Sendable {
     var typeAliases: [TypeAliasDeclaration] = []
     /// `Schema([...])`, `ModelContainer(for:)`, `static var models`, migration plan `schemas`.
     var modelLists: [ModelListDeclaration] = []
+    /// The stores the file builds, its registrations followed through names, and what it
+    /// could not follow; nil when it builds no store and lists every model directly.
+    var stores: StoreSites?
     /// `static let versionIdentifier = Schema.Version(2, 0, 0)` per enclosing type.
     var versionIdentifiers: [VersionIdentifierDeclaration] = []
     /// `@Model` classes whose body the file never closes (a missing `}`).
@@ -22,6 +25,7 @@ struct SwiftFileDeclarations: Sendable {
         let (mine, theirs) = (positionless, other.positionless)
         return mine.models == theirs.models && mine.types == theirs.types && mine.typeAliases == theirs.typeAliases
             && mine.modelLists == theirs.modelLists && mine.versionIdentifiers == theirs.versionIdentifiers
+            && mine.stores == theirs.stores
             && unclosedModels.map(\.name) == other.unclosedModels.map(\.name)
             && (invalidByteOffset == nil) == (other.invalidByteOffset == nil)
     }
@@ -37,6 +41,7 @@ struct SwiftFileDeclarations: Sendable {
         for index in copy.types.indices { copy.types[index].line = 0 }
         for index in copy.typeAliases.indices { copy.typeAliases[index].line = 0 }
         for index in copy.modelLists.indices { copy.modelLists[index].line = 0 }
+        copy.stores = copy.stores?.positionless
         copy.unclosedModels = []
         copy.invalidByteOffset = nil
         return copy

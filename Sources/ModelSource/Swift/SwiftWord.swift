@@ -24,6 +24,15 @@ enum SwiftWord: String, CaseIterable, Sendable {
     case selfValue = "self", selfType = "Self", models, versionedSchema, inMemory, isStoredInMemoryOnly
     case schema = "Schema", modelContainerType = "ModelContainer", modelContainer
     case `for`, originalName, deleteRule, inverse
+    // Stores (`StoreSites`): SwiftData configurations and containers, Core Data containers
+    // and store descriptions, and the imports that mark test code.
+    case modelConfiguration = "ModelConfiguration", configurations, cloudKitDatabase, schemaLabel = "schema"
+    case automatic, none, swiftData = "SwiftData", cloudKitDatabaseType = "CloudKitDatabase"
+    case persistentContainer = "NSPersistentContainer", cloudKitContainer = "NSPersistentCloudKitContainer"
+    case cloudKitContainerOptionsType = "NSPersistentCloudKitContainerOptions", cloudKitContainerOptions
+    case storeDescription = "NSPersistentStoreDescription", persistentStoreDescriptions, configuration
+    case containerIdentifier, name, first, last, append, xcTest = "XCTest", testing = "Testing"
+    case previewProvider = "PreviewProvider"
 
     /// A declaration modifier (`public`, `static`, `nonisolated`...).
     var isModifier: Bool {

@@ -87,15 +87,20 @@ package struct Gate: Sendable {
         }
 
         // The models are read before anything slow runs: unreadable models stop the gate.
-        // Each set of model paths is read once; lint and the check use what was read.
-        var models: [[String]: ExpectedModelSchema.Outcome] = [:]
-        for container in containers where models[container.modelPaths] == nil {
-            models[container.modelPaths] = try timer.measure("read models") {
-                try ExpectedModelSchema.build(
-                    modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory,
-                    read: readModels)
-            }
+        // Each set of model paths is read once; lint and the check use what was read, each
+        // container measured against the models that sync into it.
+        var models: [[String]: AppModel] = [:]
+        var expected: [String: ExpectedModelSchema.Outcome] = [:]
+        for container in containers {
+            let shown = ExpectedModelSchema.shownPaths(container.modelPaths, workingDirectory: workingDirectory)
+            let model = models[container.modelPaths] ?? timer.measure("read models") { readModels(shown, workingDirectory) }
+            models[container.modelPaths] = model
+            let label = containers.count > 1 ? " (\(container.id.value))" : ""
+            expected[container.id.value] = try ExpectedModelSchema.build(
+                model: model, shown: shown, configuration: configuration, container: container, label: label)
         }
+        // What the membership found is the same for every container: reported once.
+        findings += containers.first.flatMap { expected[$0.id.value]?.membershipFindings } ?? []
 
         // 2. Lint: see GateLint.swift.
         let lint = try timer.measure("lint") {
@@ -117,7 +122,7 @@ package struct Gate: Sendable {
         check.checksSnapshot = true
         check.reportsModelFindings = false
         check.timer = timer
-        let checked = try check.run(containers) { container, label in models[container.modelPaths]?.labeled(label) }
+        let checked = try check.run(containers) { container, _ in expected[container.id.value] }
         var report = Report(command: "gate", findings: findings + checked.findings, notes: notes + checked.notes)
         report.basis = checked.basis
         return report
