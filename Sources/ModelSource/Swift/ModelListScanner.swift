@@ -26,7 +26,9 @@ enum ModelListScanner {
         for (index, closing) in found.calls {
             let token = tokens[index]
             guard let close = closing, close - index < longestCall, !previews.contains(index) else { continue }
-            lists += self.lists(ofCall: token.word ?? .schema, arguments: Array(tokens[(index + 2)..<close]), line: token.line, source: source)
+            lists += self.lists(
+                ofCall: token.word ?? .schema, arguments: Array(tokens[(index + 2)..<close]), line: token.line, source: source,
+                boundName: boundName(ofCallAt: index, in: tokens, source: source))
         }
         return (lists, nil, false)
     }
@@ -34,12 +36,35 @@ enum ModelListScanner {
     /// What one registering call lists directly: `Schema([A.self])` its names (and the
     /// versions `Schema(versionedSchema: V2.self)` / `Schema(V2.models)` name), a container
     /// the names of its `for:` (none when it is in memory).
-    static func lists(ofCall callee: SwiftWord, arguments: [LexedToken], line: Int, source: [UInt8]) -> [ModelListDeclaration] {
-        if callee == .schema { return schemaCall(arguments, line: line, source: source) }
+    static func lists(ofCall callee: SwiftWord, arguments: [LexedToken], line: Int, source: [UInt8], boundName: String? = nil) -> [ModelListDeclaration] {
+        if callee == .schema {
+            var lists = schemaCall(arguments, line: line, source: source)
+            for index in lists.indices { lists[index].boundName = boundName }
+            return lists
+        }
         guard !isInMemory(arguments) else { return [] }
         // Nested calls (`Schema(versionedSchema: V2.self)`) are scanned on their own.
         let names = selfReferences(in: outsideCalls(labeled(arguments, keeping: .for)), source: source)
         return names.isEmpty ? [] : [ModelListDeclaration(source: .call, scope: [], names: names, line: line)]
+    }
+
+    /// The name a call is bound to: `name = Schema(`, `name: Schema = Schema(`,
+    /// `name: SwiftData.Schema = ...`, `var name: Schema { Schema(`; nil otherwise.
+    static func boundName(ofCallAt index: Int, in tokens: [LexedToken], source: [UInt8]) -> String? {
+        var cursor = index - 1
+        if cursor >= 1, tokens[cursor].isPunctuation("."), tokens[cursor - 1].isKeyword(.swiftData) { cursor -= 2 }
+        guard cursor >= 1, tokens[cursor].isPunctuation("=") || tokens[cursor].isPunctuation("{") else { return nil }
+        let isAccessor = tokens[cursor].isPunctuation("{")
+        cursor -= 1
+        // A type annotation: `: Schema` or `: SwiftData.Schema`.
+        var annotated = false
+        if cursor >= 1, tokens[cursor].isKeyword(.schema) {
+            var colon = cursor - 1
+            if colon >= 1, tokens[colon].isPunctuation("."), tokens[colon - 1].isKeyword(.swiftData) { colon -= 2 }
+            if colon >= 1, tokens[colon].isPunctuation(":") { cursor = colon - 1; annotated = true }
+        }
+        guard cursor >= 0, isAccessor ? annotated : true, tokens[cursor].kind == .identifier, tokens[cursor].word == nil || tokens[cursor].word == .schemaLabel else { return nil }
+        return tokens[cursor].text(in: source)
     }
 
     /// Whether a `Schema(...)` call lists its models directly: every name outside nested

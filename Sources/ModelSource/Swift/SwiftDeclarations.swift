@@ -183,6 +183,9 @@ struct ModelListDeclaration: Sendable, Equatable {
     var line: Int
     /// Other versions' lists it includes: `SchemaV1.models + [Tag.self]` -> `SchemaV1`.
     var includes: [String] = []
+    /// The name a `Schema(...)` call is bound to (`let schema = Schema([...])`,
+    /// `static var schema: Schema { Schema(...) }`), for the files that use the name.
+    var boundName: String? = nil
 }
 
 struct VersionIdentifierDeclaration: Sendable, Equatable {

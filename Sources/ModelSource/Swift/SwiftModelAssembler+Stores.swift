@@ -57,7 +57,13 @@ extension SwiftModelAssembler {
         let name = DottedName.lastComponent(reference)
         let bound = files.compactMap { $0.stores?.namedLists[name] }
         if !bound.isEmpty { return bound.allSatisfy { $0.isSchemaCall || $0.list.isComplete } }
-        return !propertyLists(named: name, qualifiedAs: reference).isEmpty
+        return !schemaLists(boundTo: name).isEmpty || !propertyLists(named: name, qualifiedAs: reference).isEmpty
+    }
+
+    /// The lists of the `Schema(...)` calls bound to `name` in any file (read by the fast
+    /// reading, which keeps no `StoreSites`).
+    private func schemaLists(boundTo name: String) -> [ModelListDeclaration] {
+        files.flatMap { file in file.modelLists.filter { $0.boundName == name } }
     }
 
     /// `[any PersistentModel.Type]` properties (and `models` lists) of that name: of the
@@ -98,6 +104,17 @@ extension SwiftModelAssembler {
             let bound = files.compactMap { $0.stores?.namedLists[name]?.list }
             if let first = bound.first, bound.allSatisfy({ $0 == first }), depth < 4 {
                 let (more, unlisted) = self.names(of: first, depth: depth + 1)
+                guard let more else { return (nil, unlisted) }
+                held += more
+                continue
+            }
+            if bound.isEmpty, case let calls = schemaLists(boundTo: name), !calls.isEmpty {
+                // `Schema([A.self])` lists its names; `Schema(versionedSchema: V.self)` names a version.
+                var list = StoreModelList()
+                for call in calls {
+                    if case .versionedSchemaReference = call.source { list.includes += call.names } else { list.names += call.names }
+                }
+                let (more, unlisted) = self.names(of: list, depth: depth + 1)
                 guard let more else { return (nil, unlisted) }
                 held += more
                 continue

@@ -52,7 +52,7 @@ import Testing
     @Test func callArgumentsAndLines() {
         let text = "\n\nlet c = ModelConfiguration(\n  \"Main\",\n  schema: Schema([A.self, B.self]),\n  cloudKitDatabase: flag ? .private(\"id\") : .none\n)"
         #expect(configurations(text).map(\.line) == [3])
-        #expect(configurations(text).first?.database == .conditional(mentionsAutomatic: false))
+        #expect(configurations(text).first?.database == .conditional(mentionsAutomatic: false, container: "id"))
     }
 
     /// The type spelled with its module, and `.init(...)` given to an annotated variable,

@@ -9,8 +9,10 @@ package enum CloudKitDatabaseSpelling: Sendable, Equatable {
     /// `.private(...)`: the container identifier when it is a string literal (directly, or
     /// a `let` of the file bound to one), else nil.
     case `private`(String?)
-    /// An expression naming `.none` and something else (`sync ? .private(id) : .none`).
-    case conditional(mentionsAutomatic: Bool)
+    /// An expression naming `.none` and something else (`sync ? .private(id) : .none`);
+    /// `container`: the one literal `.private("id")` it names besides `.none`, if that is all
+    /// it names (when it syncs, it syncs there).
+    case conditional(mentionsAutomatic: Bool, container: String? = nil)
     /// A variable or call whose value cannot be known from source.
     case unknown
 
@@ -21,7 +23,7 @@ package enum CloudKitDatabaseSpelling: Sendable, Equatable {
         switch self {
         case .omitted, .automatic: return .automatic
         case .none: return .none
-        case .private(let container?): return .container(container)
+        case .private(let container?), .conditional(mentionsAutomatic: false, container: let container?): return .container(container)
         case .private(nil), .conditional, .unknown: return .unknown
         }
     }
@@ -59,9 +61,21 @@ package enum CloudKitDatabaseSpelling: Sendable, Equatable {
             (start..<value.upperBound).dropFirst().contains { tokens[$0].isKeyword(word) && tokens[$0 - 1].isPunctuation(".") }
         }
         let (none, automatic, isPrivate) = (mentions(.none), mentions(.automatic), mentions(.private))
-        if none { return .conditional(mentionsAutomatic: automatic) }
+        if none { return .conditional(mentionsAutomatic: automatic, container: automatic ? nil : onlyLiteralContainer(start..<value.upperBound, syntax)) }
         if automatic { return .automatic }
         if isPrivate { return .private(nil) }
         return .unknown
+    }
+
+    /// The container of every `.private(...)` in `range`, when each is the same literal.
+    private static func onlyLiteralContainer(_ range: Range<Int>, _ syntax: StoreSyntax) -> String? {
+        let tokens = syntax.tokens
+        var containers = Set<String>()
+        for index in range.dropFirst() where tokens[index].isKeyword(.private) && tokens[index - 1].isPunctuation(".") {
+            guard index + 3 < range.upperBound, tokens[index + 1].isPunctuation("("), syntax.matches[index + 1] == index + 3,
+                  let literal = syntax.literal(at: index + 2) else { return nil }
+            containers.insert(literal)
+        }
+        return containers.count == 1 ? containers.first : nil
     }
 }

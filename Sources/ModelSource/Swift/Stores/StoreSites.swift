@@ -264,7 +264,7 @@ struct StoreSiteReader {
     ///   a name) is followed; a registration does not, since that call registers on its own.
     private func modelList(_ values: [Range<Int>], before position: Int, depth: Int = 0, throughSchemaCalls: Bool = true) -> StoreModelList {
         var list = StoreModelList()
-        for value in values {
+        for value in values where !value.isEmpty {
             for element in arrayElements(value) {
                 for part in split(element, atOperator: "+") {
                     list.merge(modelList(part, before: position, depth: depth, throughSchemaCalls: throughSchemaCalls))
@@ -408,7 +408,8 @@ struct StoreSiteReader {
             guard call.close < tokens.count, call.close - call.position < StoreSites.longestCall, !inPreview(call.position),
                   !excluded.contains(where: { $0.contains(call.position) || $0.lowerBound == call.open }) else { continue }
             let direct = ModelListScanner.lists(
-                ofCall: call.callee, arguments: Array(tokens[call.open + 1..<call.close]), line: call.line, source: syntax.source)
+                ofCall: call.callee, arguments: Array(tokens[call.open + 1..<call.close]), line: call.line, source: syntax.source,
+                boundName: ModelListScanner.boundName(ofCallAt: call.position, in: tokens, source: syntax.source))
             sites.registrations += direct
             let list = call.callee == .schema
                 ? schemaList(call, depth: 0, throughSchemaCalls: false)

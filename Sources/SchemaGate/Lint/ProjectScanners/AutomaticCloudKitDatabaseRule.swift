@@ -25,8 +25,8 @@ struct AutomaticCloudKitDatabaseRule: LintRule {
 
     private func relies(on database: ModelConfigurationSite.Database) -> Bool {
         switch database {
-        case .omitted, .automatic, .conditional(mentionsAutomatic: true): return true
-        case .none, .private, .conditional(mentionsAutomatic: false), .unknown: return false
+        case .omitted, .automatic, .conditional(mentionsAutomatic: true, _): return true
+        case .none, .private, .conditional(mentionsAutomatic: false, _), .unknown: return false
         }
     }
 }
