@@ -67,8 +67,20 @@ package struct XcodeAppTarget: Sendable, Equatable {
 /// which `PropertyListSerialization` reads on macOS and Linux).
 enum XcodeProjectReader {
     static let applicationProductType = "com.apple.product-type.application"
+    /// Unit and UI test bundles: their sources are test code, never the app's models.
+    static let testProductTypes: Set<String> = ["com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing"]
 
     static func appTargets(_ data: Data, project: String) -> [XcodeAppTarget] {
+        targets(data, project: project, productTypes: [applicationProductType])
+    }
+
+    /// What the unit and UI test targets compile, relative to the folder holding the project.
+    static func testTargetSources(_ data: Data, project: String) -> [String] {
+        targets(data, project: project, productTypes: testProductTypes).flatMap(\.sources)
+    }
+
+    /// The targets of these product types, with their settings and sources.
+    private static func targets(_ data: Data, project: String, productTypes: Set<String>) -> [XcodeAppTarget] {
         guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
               let objects = plist["objects"] as? [String: Any],
               let rootID = plist["rootObject"] as? String,
@@ -79,7 +91,7 @@ enum XcodeProjectReader {
         let targetIDs = root["targets"] as? [String] ?? []
         return targetIDs.compactMap { id -> XcodeAppTarget? in
             guard let target = objects[id] as? [String: Any], target["isa"] as? String == "PBXNativeTarget",
-                  target["productType"] as? String == applicationProductType,
+                  let productType = target["productType"] as? String, productTypes.contains(productType),
                   let name = target["name"] as? String else { return nil }
             let own = settings(list: target["buildConfigurationList"], objects: objects)
             var merged: [String: [String: String]] = [:]
