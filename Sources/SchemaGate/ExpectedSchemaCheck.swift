@@ -114,7 +114,7 @@ package enum ModelDiagnosticFindings {
         isInputProblem(diagnostic.kind)
     }
 
-    static func severity(of kind: ModelDiagnostic.Kind) -> Severity {
+    package static func severity(of kind: ModelDiagnostic.Kind) -> Severity {
         if isInputProblem(kind) { return .error }
         return kind == .unresolvedRegistration ? .info : .warning
     }

@@ -91,7 +91,12 @@ package struct LintRunner: Sendable {
         var model = request.model ?? (scope.modelPaths.isEmpty ? AppModel() : reader.readPaths(scope.modelPaths))
         let (swiftSources, plists, problems) = Self.readProjectFiles(scope)
         model.diagnostics += problems
-        var notes = [Self.summary(model, scope: scope, sources: swiftSources)]
+        // CloudKit's model rules concern the models that sync: local ones are left out.
+        let (synced, local) = Self.syncedModels(model, localModels: request.localModels)
+        var notes = [Self.summary(synced, scope: scope, sources: swiftSources)]
+        if !local.isEmpty {
+            notes.append("Not linted against CloudKit's model rules (local: no store that holds them syncs): \(StoreMembership.list(local)).")
+        }
         var previous: PreviousModel?
         if let revision = request.since {
             let (old, note) = try readPrevious(revision, modelPaths: scope.modelPaths, request: request)
@@ -100,11 +105,6 @@ package struct LintRunner: Sendable {
         }
         if !scope.skipped.isEmpty {
             notes.append("Not linted (not a model, Swift, entitlements or Info.plist file): \(scope.skipped.map { UserPath.display($0, from: request.workingDirectory) }.joined(separator: ", ")).")
-        }
-        // CloudKit's model rules concern the models that sync: local ones are left out.
-        let (synced, local) = Self.syncedModels(model, localModels: request.localModels)
-        if !local.isEmpty {
-            notes.append("Not linted against CloudKit's model rules (local: no store that holds them syncs): \(StoreMembership.list(local)).")
         }
         if var old = previous { old.model = Self.syncedModels(old.model, localModels: request.localModels).synced; previous = old }
         let input = LintInput(
