@@ -33,7 +33,10 @@ extension SwiftModelAssembler {
                 }
             }
         }
-        return stores
+        // The app's container and its widget's often share one configuration: listed once.
+        var unique: [ModelStore] = []
+        for store in stores where !unique.contains(store) { unique.append(store) }
+        return unique
     }
 
     /// Registering calls whose lists no file settles: one per call, with the part the reader
@@ -55,7 +58,7 @@ extension SwiftModelAssembler {
     /// `[any PersistentModel.Type]` property of that name.
     private func isRegistrationSettled(byReference reference: String) -> Bool {
         let name = DottedName.lastComponent(reference)
-        let bound = files.compactMap { $0.stores?.namedLists[name] }
+        let bound = files.compactMap { $0.stores?.namedLists[StoreSites.key(forReference: reference)] }
         if !bound.isEmpty { return bound.allSatisfy { $0.isSchemaCall || $0.list.isComplete } }
         return !schemaLists(boundTo: name).isEmpty || !propertyLists(named: name, qualifiedAs: reference).isEmpty
     }
@@ -64,6 +67,13 @@ extension SwiftModelAssembler {
     /// reading, which keeps no `StoreSites`).
     private func schemaLists(boundTo name: String) -> [ModelListDeclaration] {
         files.flatMap { file in file.modelLists.filter { $0.boundName == name } }
+    }
+
+    /// Those lists when one file holds them all: the same name bound in several files names
+    /// different things (the fast reading keeps no owner to tell them apart).
+    private func unambiguousSchemaLists(boundTo name: String) -> [ModelListDeclaration]? {
+        let holders = files.filter { $0.modelLists.contains { $0.boundName == name } }
+        return holders.count == 1 ? holders[0].modelLists.filter { $0.boundName == name } : nil
     }
 
     /// `[any PersistentModel.Type]` properties (and `models` lists) of that name: of the
@@ -101,14 +111,15 @@ extension SwiftModelAssembler {
         }
         for reference in list.references {
             let name = DottedName.lastComponent(reference)
-            let bound = files.compactMap { $0.stores?.namedLists[name]?.list }
+            let bound = files.compactMap { $0.stores?.namedLists[StoreSites.key(forReference: reference)]?.list }
             if let first = bound.first, bound.allSatisfy({ $0 == first }), depth < 4 {
                 let (more, unlisted) = self.names(of: first, depth: depth + 1)
                 guard let more else { return (nil, unlisted) }
                 held += more
                 continue
             }
-            if bound.isEmpty, case let calls = schemaLists(boundTo: name), !calls.isEmpty {
+            if bound.isEmpty, !schemaLists(boundTo: name).isEmpty {
+                guard let calls = unambiguousSchemaLists(boundTo: name) else { return (nil, reference) }
                 // `Schema([A.self])` lists its names; `Schema(versionedSchema: V.self)` names a version.
                 var list = StoreModelList()
                 for call in calls {
@@ -135,9 +146,9 @@ extension SwiftModelAssembler {
         case .site(let index):
             return file.stores.map { (file.file, $0.configurations[index]) }
         case .reference(let written):
-            let name = DottedName.lastComponent(written)
+            let key = StoreSites.key(forReference: written)
             let found = files.compactMap { other in
-                other.stores.flatMap { sites in sites.namedConfigurations[name].map { (other.file, sites.configurations[$0]) } }
+                other.stores.flatMap { sites in sites.namedConfigurations[key].map { (other.file, sites.configurations[$0]) } }
             }
             // One configuration of that name: another file's `static let local = ModelConfiguration(...)`.
             return found.count == 1 ? found[0] : nil

@@ -22,11 +22,19 @@ package struct StoreSites: Sendable, Equatable {
     var registrations: [ModelListDeclaration] = []
     /// App registrations whose model list the reader could not follow.
     var unresolvedRegistrations: [UnresolvedRegistration] = []
-    /// Names the file binds to a list of models (`let schema = Schema([...])`,
-    /// `static let all: [any PersistentModel.Type] = [...]`), for the other files' references.
+    /// Names other files can use (`schema` at file scope, `AppSchema.schema` for a type's
+    /// member) bound to a list of models (`static let schema = Schema([...])`,
+    /// `static let all: [any PersistentModel.Type] = [...]`).
     var namedLists: [String: NamedList] = [:]
-    /// Names the file binds to a configuration (`static let local = ModelConfiguration(...)`).
+    /// The same, bound to a configuration (`static let local = ModelConfiguration(...)`).
     var namedConfigurations: [String: Int] = [:]
+
+    /// The keys a reference of another file looks a name up by: `Type.name` for
+    /// `Type.name` (or `Module.Type.name`), `name` for a bare one.
+    static func key(forReference reference: String) -> String {
+        let parts = reference.split(separator: ".")
+        return parts.suffix(2).joined(separator: ".")
+    }
 
     /// A list bound to a name, and whether it is a `Schema(...)` call's (which answers for
     /// its own registration).
@@ -433,10 +441,17 @@ struct StoreSiteReader {
     /// Names bound to a list of models or to a configuration, for the other files' references.
     private mutating func readNamedLists() {
         for binding in bindings {
+            // A local of a function no other file can name.
+            let key: String
+            switch syntax.owner(ofBindingAt: binding.position) {
+            case .global: key = binding.name
+            case .type(let owner): key = owner + "." + binding.name
+            case .local: continue
+            }
             let value = binding.value..<syntax.endOfValue(from: binding.value)
             let call = callStart(value).map { calls[$0] }
             if let call, call.callee == .modelConfiguration, let index = configurationAt[call.position] {
-                sites.namedConfigurations[binding.name] = index
+                sites.namedConfigurations[key] = index
                 continue
             }
             let isSchemaCall = call?.callee == .schema
@@ -445,10 +460,10 @@ struct StoreSiteReader {
             guard !list.names.isEmpty || !list.includes.isEmpty || !list.references.isEmpty || list.unreadable != nil else { continue }
             let named = StoreSites.NamedList(list: list, isSchemaCall: isSchemaCall)
             // The same name bound to different lists in one file: not a name to follow.
-            if let existing = sites.namedLists[binding.name], existing != named {
-                sites.namedLists[binding.name] = StoreSites.NamedList(list: StoreModelList(unreadable: binding.name), isSchemaCall: false)
+            if let existing = sites.namedLists[key], existing != named {
+                sites.namedLists[key] = StoreSites.NamedList(list: StoreModelList(unreadable: binding.name), isSchemaCall: false)
             } else {
-                sites.namedLists[binding.name] = named
+                sites.namedLists[key] = named
             }
         }
     }

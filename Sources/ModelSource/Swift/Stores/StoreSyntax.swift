@@ -234,6 +234,48 @@ struct StoreSyntax {
         return cursor
     }
 
+    /// Where a binding lives, which decides whether other files can name it.
+    enum Owner: Equatable {
+        /// At file scope: `name` from anywhere.
+        case global
+        /// Directly in a type's body (`static let name`): `Type.name`.
+        case type(String)
+        /// In a function, closure or accessor: no other file can name it.
+        case local
+    }
+
+    /// The owner of the binding whose name is at `position`: the innermost brace around it,
+    /// when that is a type's (or an extension's) body.
+    func owner(ofBindingAt position: Int) -> Owner {
+        var innermost: Int?
+        for open in braceOpeners where open < position {
+            guard let close = matches[open], position < close else { continue }
+            if innermost.map({ open > $0 }) ?? true { innermost = open }
+        }
+        guard let innermost else { return .global }
+        return typeBodies[innermost].map(Owner.type) ?? .local
+    }
+
+    /// Every `{`, in order.
+    private var braceOpeners: [Int] { tokens.indices.filter { tokens[$0].isPunctuation("{") } }
+
+    /// The `{` of each type's or extension's body, with the type's (last) name.
+    private var typeBodies: [Int: String] {
+        var bodies: [Int: String] = [:]
+        for index in tokens.indices.dropLast() where tokens[index].kind == .identifier {
+            guard let word = tokens[index].word, [.struct, .class, .enum, .actor, .extension].contains(word),
+                  tokens[index + 1].kind == .identifier, tokens[index + 1].word == nil || tokens[index + 1].word?.isDeclarationKeyword == false,
+                  !(tokens[index + 1].word?.isModifier ?? false) else { continue }
+            // The name (dotted for an extension), then the first `{` after it.
+            var last = index + 1
+            while last + 2 < tokens.count, tokens[last + 1].isPunctuation("."), tokens[last + 2].kind == .identifier { last += 2 }
+            guard let open = (last + 1..<tokens.count).first(where: { tokens[$0].isPunctuation("{") || tokens[$0].isPunctuation("}") }),
+                  tokens[open].isPunctuation("{") else { continue }
+            bodies[open] = tokens[last].text(in: source)
+        }
+        return bodies
+    }
+
     /// Whether the file imports XCTest or Testing: test code, never the app.
     func importsTestFramework() -> Bool {
         tokens.indices.dropLast().contains { index in
