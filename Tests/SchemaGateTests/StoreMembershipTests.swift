@@ -77,6 +77,12 @@ import Testing
         }
         """
         #expect(Self.placements(store) == ["Item": "iCloud.com.example.a", "Tag": "iCloud.com.example.a", "Draft": "local"])
+        // `.init(...)` given to a variable annotated with the type.
+        let annotated = """
+        let local: ModelConfiguration = .init(schema: Schema([Draft.self]), cloudKitDatabase: .none)
+        let container = try! ModelContainer(for: Draft.self, configurations: local)
+        """
+        #expect(Self.placements(annotated)["Draft"] == "local")
     }
 
     @Test func aConfigurationInAnotherFileIsFollowedByName() {

@@ -70,9 +70,16 @@ enum CheckCommand {
             try load(path, name: "Development", environment: "development", context)
         }
         let model = usesModels ? try ModelInput.read(configuration, context) : nil
-        let expected = model.map { ExpectedSchema.build(from: $0, membership: StoreMembership(model: $0, localModels: configuration.localModels)) }
+        let membership = model.map { StoreMembership(model: $0, localModels: configuration.localModels) }
+        let expected = model.map { ExpectedSchema.build(from: $0, membership: membership) }
         let drift = SchemaCheck(production: production, references: development.map { [$0] } ?? [], expected: expected).run()
-        return try ReportOutput.emit(report(drift: drift, model: model), context)
+        var report = report(drift: drift, model: model)
+        // Which models were taken as synced, or local, and why (Docs/StoreMembership.md).
+        if let model, let membership {
+            report.notes += membership.notes(for: model.entities, container: nil, checked: configuration.containers.map(\.id.value))
+            report.findings += membership.findings
+        }
+        return try ReportOutput.emit(report, context)
     }
 
     /// The drift report plus what reading the models found; unreadable model files make

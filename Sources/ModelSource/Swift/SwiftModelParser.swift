@@ -74,7 +74,7 @@ package enum SwiftModelParser {
             declaresModel: !declarations.models.isEmpty,
             registersModels: !declarations.modelLists.isEmpty
                 || declarations.types.contains { $0.inherited.contains(where: VersionRules.isVersionedSchema) },
-            buildsStore: !(declarations.stores?.isEmpty ?? true))
+            buildsStore: declarations.stores?.buildsAppStore ?? false)
     }
 
     /// Names of the `@Model` classes the file declares (unqualified), for messages and

@@ -114,6 +114,13 @@ package struct StoreSites: Sendable, Equatable {
     /// Whether the file builds or configures a store at all.
     package var isEmpty: Bool { configurations.isEmpty && containers.isEmpty && coreDataStores.isEmpty }
 
+    /// Whether the file builds a store of the app: one outside previews and memory (a
+    /// preview's or a test's scratch store says nothing about where models sync).
+    package var buildsAppStore: Bool {
+        !isTestCode && (configurations.contains { !$0.inMemory && !$0.inPreview }
+            || containers.contains { !$0.inMemory && !$0.inPreview } || !coreDataStores.isEmpty)
+    }
+
     /// Reads a file's bytes (the lint rules; the model reader reads from its own tokens).
     package static func read(_ bytes: [UInt8]) -> StoreSites {
         read(tokens: SwiftLexer.lex(bytes).tokens, source: bytes)
@@ -371,6 +378,10 @@ struct StoreSiteReader {
             start += 1
         }
         if start + 2 < range.upperBound, tokens[start].isKeyword(.swiftData), tokens[start + 1].isPunctuation(".") { start += 2 }
+        // `.init(...)` given to a variable annotated with the type: the call is known by its `(`.
+        if start + 2 < range.upperBound, tokens[start].isPunctuation("."), tokens[start + 1].isKeyword(.initializer) {
+            return calls.firstIndex { $0.open == start + 2 }
+        }
         return callAt[start]
     }
 
