@@ -135,7 +135,7 @@ package enum ModelDiagnosticFindings {
         case .unregisteredModel: return "Add the model to the Schema([...]) / VersionedSchema.models list, or remove @Model if it is not persisted."
         case .undeclaredModel: return "Declare the registered model or remove it from the registration list."
         case .unresolvedRegistration:
-            return "List the models where the container is built (ModelContainer(for: Item.self, Tag.self) or Schema([Item.self, Tag.self])), or in a `static let models: [any PersistentModel.Type] = [...]` the call names; or set \"includeUnregisteredModels\": true to expect every declared model."
+            return "List the models where the container is built (ModelContainer(for: Item.self, Tag.self) or Schema([Item.self, Tag.self])), or in a `static let models: [any PersistentModel.Type] = [...]` the call names, so the reader can follow them; until then every declared @Model is expected (nothing to change if every one is registered)."
         }
     }
 }

@@ -92,8 +92,9 @@ enum ModelListScanner {
 
     /// Each `Schema(`, `ModelContainer(`, `modelContainer(` in order: the index of its name,
     /// and of the `)` that closes its `(` (nil: never closed); whether a `#Preview` occurs,
-    /// whether a store is built (`ModelConfiguration(`, a Core Data container, a store
-    /// description's CloudKit options) and whether XCTest or Testing is imported. One pass
+    /// whether a store is built (`ModelConfiguration(`, a Core Data container or store
+    /// description: a description's options are read with its container's file) and whether
+    /// XCTest or Testing is imported. One pass
     /// that counts the open parentheses and keeps the depth of the open calls only: a `)`
     /// at a call's depth closes it (a stack of every `(` cost an append and a removal each).
     static func registeringCalls(in tokens: [LexedToken])
@@ -125,12 +126,9 @@ enum ModelListScanner {
                 }
             } else if token.kind == .pound, token.word == .preview {
                 hasPreview = true
-            } else if token.kind == .identifier, let word = token.word, word == .import || word == .cloudKitContainerOptions {
-                if word == .cloudKitContainerOptions {
-                    buildsStore = true
-                } else if index + 1 < tokens.count, tokens[index + 1].isKeyword(.xcTest) || tokens[index + 1].isKeyword(.testing) {
-                    importsTest = true
-                }
+            } else if token.kind == .identifier, token.word == .import, index + 1 < tokens.count,
+                      tokens[index + 1].isKeyword(.xcTest) || tokens[index + 1].isKeyword(.testing) {
+                importsTest = true
             }
         }
         return (calls, hasPreview, buildsStore, importsTest)

@@ -11,7 +11,13 @@ struct SwiftFileDeclarations: Sendable {
     var modelLists: [ModelListDeclaration] = []
     /// The stores the file builds, its registrations followed through names, and what it
     /// could not follow; nil when it builds no store and lists every model directly.
-    var stores: StoreSites?
+    var stores: StoreSites? {
+        get { storesBox?.sites }
+        set { storesBox = newValue.map(StoresBox.init) }
+    }
+    /// `stores` out of line: the declarations of every file are copied on their way through
+    /// the reading, and nearly every file builds no store.
+    var storesBox: StoresBox?
     /// `static let versionIdentifier = Schema.Version(2, 0, 0)` per enclosing type.
     var versionIdentifiers: [VersionIdentifierDeclaration] = []
     /// `@Model` classes whose body the file never closes (a missing `}`).
@@ -46,6 +52,12 @@ struct SwiftFileDeclarations: Sendable {
         copy.invalidByteOffset = nil
         return copy
     }
+}
+
+/// A file's `StoreSites`, held by reference.
+final class StoresBox: Sendable {
+    let sites: StoreSites
+    init(_ sites: StoreSites) { self.sites = sites }
 }
 
 /// An `@Model` class (or actor-free class with the macro) and its persisted members.

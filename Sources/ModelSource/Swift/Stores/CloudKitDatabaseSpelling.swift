@@ -35,16 +35,16 @@ package enum CloudKitDatabaseSpelling: Sendable, Equatable {
         var start = value.lowerBound
         // `ModelConfiguration.CloudKitDatabase.none`, `SwiftData.ModelConfiguration.CloudKitDatabase.none`.
         let tokens = syntax.tokens
-        for word in [SwiftWord.swiftData, .modelConfiguration, .cloudKitDatabaseType]
-        where start + 2 < value.upperBound && tokens[start].isKeyword(word) && tokens[start + 1].isPunctuation(".") {
+        for name in ["SwiftData", "ModelConfiguration", "CloudKitDatabase"]
+        where start + 2 < value.upperBound && syntax.isName(start, name) && tokens[start + 1].isPunctuation(".") {
             start += 2
         }
         // The last dot stays: `.none` reads as the member it is.
         if start > value.lowerBound { start -= 1 }
         let count = value.upperBound - start
         if count == 2, tokens[start].isPunctuation(".") {
-            if tokens[start + 1].isKeyword(.automatic) { return .automatic }
-            if tokens[start + 1].isKeyword(.none) { return .none }
+            if syntax.isName(start + 1, "automatic") { return .automatic }
+            if syntax.isName(start + 1, "none") { return .none }
         }
         if count >= 4, tokens[start].isPunctuation("."), tokens[start + 1].isKeyword(.private), tokens[start + 2].isPunctuation("("),
            syntax.matches[start + 2] == value.upperBound - 1 {
@@ -57,10 +57,10 @@ package enum CloudKitDatabaseSpelling: Sendable, Equatable {
             }
             return .private(nil)
         }
-        func mentions(_ word: SwiftWord) -> Bool {
-            (start..<value.upperBound).dropFirst().contains { tokens[$0].isKeyword(word) && tokens[$0 - 1].isPunctuation(".") }
+        func mentions(_ name: String) -> Bool {
+            (start..<value.upperBound).dropFirst().contains { syntax.isName($0, name) && tokens[$0 - 1].isPunctuation(".") }
         }
-        let (none, automatic, isPrivate) = (mentions(.none), mentions(.automatic), mentions(.private))
+        let (none, automatic, isPrivate) = (mentions("none"), mentions("automatic"), mentions("private"))
         if none { return .conditional(mentionsAutomatic: automatic, container: automatic ? nil : onlyLiteralContainer(start..<value.upperBound, syntax)) }
         if automatic { return .automatic }
         if isPrivate { return .private(nil) }

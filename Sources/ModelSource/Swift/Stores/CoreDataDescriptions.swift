@@ -35,7 +35,7 @@ struct CoreDataDescriptions {
 
     /// Whether the file sets anything on a store description (a cheap test first).
     static func mayAssign(_ syntax: StoreSyntax) -> Bool {
-        syntax.tokens.contains { $0.isKeyword(.cloudKitContainerOptions) || $0.isKeyword(.persistentStoreDescriptions) }
+        syntax.tokens.indices.contains { syntax.tokens[$0].isKeyword(.cloudKitContainerOptions) || syntax.isName($0, "persistentStoreDescriptions") }
     }
 
     /// - Parameter boundValue: the value a name of the file is bound to, where it is used.
@@ -45,22 +45,23 @@ struct CoreDataDescriptions {
             let value = binding.value..<syntax.endOfValue(from: binding.value)
             if let call = callAt[binding.value], calls[call].callee == .storeDescription {
                 note(binding.name, line: tokens[binding.position].line, created: true)
-            } else if value.contains(where: { tokens[$0].isKeyword(.persistentStoreDescriptions) }) {
+            } else if value.contains(where: { syntax.isName($0, "persistentStoreDescriptions") }) {
                 note(binding.name, line: tokens[binding.position].line, created: false)
             }
         }
         for index in tokens.indices.dropFirst().dropLast() where tokens[index].isPunctuation("=") {
             let property = tokens[index - 1]
-            guard property.isKeyword(.cloudKitContainerOptions) || property.isKeyword(.configuration) || property.isKeyword(.persistentStoreDescriptions),
-                  index >= 2, tokens[index - 2].isPunctuation(".") || property.isKeyword(.persistentStoreDescriptions) else { continue }
+            let isOptions = property.isKeyword(.cloudKitContainerOptions), isConfiguration = syntax.isName(index - 1, "configuration")
+            let isDescriptions = syntax.isName(index - 1, "persistentStoreDescriptions")
+            guard isOptions || isConfiguration || isDescriptions, index >= 2, tokens[index - 2].isPunctuation(".") || isDescriptions else { continue }
             let value = index + 1..<syntax.endOfValue(from: index + 1)
-            if property.isKeyword(.persistentStoreDescriptions) {
+            if isDescriptions {
                 replacesDefault = true
                 continue
             }
             let receiver = Self.receiver(endingBefore: index - 2, in: syntax)
             note(receiver, line: property.line, created: false)
-            if property.isKeyword(.configuration) {
+            if isConfiguration {
                 let literal = value.count == 1 ? syntax.literal(at: value.lowerBound) : nil
                 let isNil = value.count == 1 && tokens[value.lowerBound].isKeyword(.nilLiteral)
                 descriptions[receiver]?.configuration = (isNil ? nil : literal ?? Self.unreadable, property.line)
@@ -119,7 +120,7 @@ struct CoreDataDescriptions {
         var name: String?
         while cursor >= 0 {
             let token = tokens[cursor]
-            if token.isKeyword(.persistentStoreDescriptions) { return defaultName }
+            if syntax.isName(cursor, "persistentStoreDescriptions") { return defaultName }
             if token.kind == .identifier {
                 if name == nil { name = token.text(in: syntax.source) }
             } else if token.isPunctuation(")") || token.isPunctuation("]") {
@@ -147,7 +148,7 @@ struct CoreDataDescriptions {
         var target = value
         if let bound = boundValue(value) { target = bound }
         if let call = callAt[target.lowerBound], calls[call].callee == .cloudKitContainerOptionsType,
-           let id = calls[call].argument(.containerIdentifier) {
+           let id = calls[call].argument("containerIdentifier") {
             // `containerIdentifier: "iCloud.a"`, or a name of the file bound to that literal.
             let literalValue = boundValue(id.value) ?? id.value
             if literalValue.count == 1, let literal = syntax.literal(at: literalValue.lowerBound) { return (.container(literal), spelling) }

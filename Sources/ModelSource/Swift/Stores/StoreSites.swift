@@ -190,7 +190,7 @@ struct StoreSiteReader {
     mutating func read() -> StoreSites {
         calls = syntax.calls()
         sites.isTestCode = syntax.importsTestFramework()
-        sites.isPreviewCode = tokens.contains { $0.isKeyword(.previewProvider) }
+        sites.isPreviewCode = tokens.indices.contains { syntax.isName($0, "PreviewProvider") }
         let assigns = CoreDataDescriptions.mayAssign(syntax)
         guard !calls.isEmpty || assigns else { return sites }
         for (position, call) in calls.enumerated() { callAt[call.position] = position }
@@ -211,7 +211,7 @@ struct StoreSiteReader {
     }
 
     private mutating func readConfiguration(_ call: StoreSyntax.Call) {
-        let database = call.argument(.cloudKitDatabase).map {
+        let database = call.argument("cloudKitDatabase").map {
             CloudKitDatabaseSpelling.read($0.value, in: syntax) { name in self.literal(bound: name, before: call.position) }
         } ?? .omitted
         let inMemory = call.argument(.isStoredInMemoryOnly).map { isTrue($0.value) } ?? false
@@ -227,7 +227,7 @@ struct StoreSiteReader {
         guard call.argument(.for) != nil else { return }  // `.modelContainer(container)` builds none
         let kind: StoreSites.Container.Kind = call.callee == .modelContainer ? .modifier : .container
         var configurations: [StoreSites.ConfigurationReference] = []
-        for element in values(of: call, label: .configurations).flatMap(arrayElements) {
+        for element in values(of: call, label: "configurations").flatMap(arrayElements) {
             configurations.append(configuration(at: element))
         }
         let modifierInMemory = call.argument(.inMemory).map { isTrue($0.value) } ?? false
@@ -258,6 +258,16 @@ struct StoreSiteReader {
     /// The tokens of an argument and the unlabeled ones after it (variadic parameters).
     private func values(of call: StoreSyntax.Call, label: SwiftWord?) -> [Range<Int>] {
         guard let label, let start = call.arguments.firstIndex(where: { $0.labelWord == label }) else { return [] }
+        return values(of: call, from: start)
+    }
+
+    private func values(of call: StoreSyntax.Call, label: String) -> [Range<Int>] {
+        guard let start = call.arguments.firstIndex(where: { $0.label == label }) else { return [] }
+        return values(of: call, from: start)
+    }
+
+    /// The argument at `start` and the unlabeled ones after it.
+    private func values(of call: StoreSyntax.Call, from start: Int) -> [Range<Int>] {
         var values = [call.arguments[start].value]
         for argument in call.arguments[(start + 1)...] {
             guard argument.label == nil else { break }
@@ -488,7 +498,7 @@ struct StoreSiteReader {
         for container in containers where !inPreview(container.position) {
             // `name:` names the model the container loads, unless `managedObjectModel:` gives it.
             let ownModel = !container.arguments.contains { $0.label == "managedObjectModel" }
-            let name = container.argument(.name).flatMap { $0.value.count == 1 ? syntax.literal(at: $0.value.lowerBound) : nil }
+            let name = container.argument("name").flatMap { $0.value.count == 1 ? syntax.literal(at: $0.value.lowerBound) : nil }
             for store in descriptions.stores(cloudKit: container.callee == .cloudKitContainer) {
                 sites.coreDataStores.append(StoreSites.CoreDataStore(
                     line: store.line ?? container.line, cloudKitContainer: container.callee == .cloudKitContainer,

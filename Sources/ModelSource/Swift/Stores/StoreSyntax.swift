@@ -26,6 +26,9 @@ struct StoreSyntax {
         var arguments: [Argument]
 
         func argument(_ label: SwiftWord) -> Argument? { arguments.first { $0.labelWord == label } }
+
+        /// The argument labelled so (for labels that are no `SwiftWord`).
+        func argument(_ label: String) -> Argument? { arguments.first { $0.label == label } }
     }
 
     struct Argument: Equatable {
@@ -34,6 +37,13 @@ struct StoreSyntax {
         var labelWord: SwiftWord?
         /// The value's tokens.
         var value: Range<Int>
+    }
+
+    /// Whether the token at `index` is the unescaped name `text` (names the store reading
+    /// asks about that are no `SwiftWord`).
+    func isName(_ index: Int, _ text: String) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .identifier && !tokens[index].escaped
+            && tokens[index].length == text.utf8.count && tokens[index].text(in: source) == text
     }
 
     /// The types (and the one modifier, `.modelContainer`) whose calls build or configure a store.
