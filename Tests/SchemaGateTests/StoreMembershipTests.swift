@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import Testing
+import TestSupport
 @testable import SchemaGate
 
 /// The store-membership rule of Docs/StoreMembership.md over the ways an app spells its
@@ -220,6 +221,16 @@ import Testing
         #expect(findings.first?.severity == .error)
         #expect(findings.first?.message.contains("Draft syncs into iCloud.com.example.notes") == true)
         #expect(findings.first?.fix?.contains("{\"id\": \"iCloud.com.example.notes\"}") == true)
+    }
+
+    /// The scaffold registers every declared model when a registration is not followed:
+    /// the followed subset would leave the rest out of Development.
+    @Test func theScaffoldRegistersEveryModelWhenARegistrationIsNotFollowed() throws {
+        let directory = TemporaryDirectory("scaffold-unfollowed")
+        directory.write("App/Models.swift", Self.models)
+        directory.write("App/Store.swift", "let app = try! ModelContainer(for: Schema(AppSchema.models()))\nlet widget = try! ModelContainer(for: Item.self)\n")
+        let models = try RegisteredModelTypes.find(modelPaths: [directory.file("App")], workingDirectory: directory.path)
+        #expect(models == .types(["Item", "Tag", "Draft"]))
     }
 
     // MARK: - Core Data
