@@ -64,7 +64,11 @@ enum ModelInput {
     /// `file:line: warning: message` lines for stderr (the path said once).
     static func diagnosticLines(_ model: AppModel) -> [String] {
         model.diagnostics.map { diagnostic in
-            let kind = ModelDiagnosticFindings.isInputProblem(diagnostic) ? "error" : "warning"
+            let kind = switch ModelDiagnosticFindings.severity(of: diagnostic.kind) {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "note"
+            }
             var message = diagnostic.message
             if !diagnostic.file.isEmpty, message.hasPrefix(diagnostic.file + ": ") { message.removeFirst(diagnostic.file.count + 2) }
             let place = diagnostic.file.isEmpty ? "" : "\(diagnostic.file)\(diagnostic.line.map { ":\($0)" } ?? ""): "

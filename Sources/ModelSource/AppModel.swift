@@ -12,16 +12,33 @@ package struct AppModel: Codable, Equatable, Sendable {
     package var diagnostics: [ModelDiagnostic]
     /// The `VersionedSchema` the models were taken from, when the sources have versions.
     package var activeSchemaVersion: String?
+    /// The stores the app's code builds and the models each holds (Docs/StoreMembership.md);
+    /// empty when the sources read build none. Not part of the JSON form.
+    package var stores: [ModelStore] = []
+    /// Registering calls whose model list could not be followed: when there is one, the
+    /// registered set is unknown and `registeredTypes` is only part of it. Not part of the
+    /// JSON form (each is also a diagnostic).
+    package var unfollowedRegistrations: [UnfollowedRegistration] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case entities, registeredTypes, diagnostics, activeSchemaVersion
+    }
 
     package init(
         entities: [Entity] = [], registeredTypes: [String]? = nil, diagnostics: [ModelDiagnostic] = [],
-        activeSchemaVersion: String? = nil
+        activeSchemaVersion: String? = nil, stores: [ModelStore] = [], unfollowedRegistrations: [UnfollowedRegistration] = []
     ) {
         self.entities = entities
         self.registeredTypes = registeredTypes
         self.diagnostics = diagnostics
         self.activeSchemaVersion = activeSchemaVersion
+        self.stores = stores
+        self.unfollowedRegistrations = unfollowedRegistrations
     }
+
+    /// Whether every registration was read: only then do `registeredTypes` say which models
+    /// the app registers (and which it does not).
+    package var registrationIsComplete: Bool { unfollowedRegistrations.isEmpty }
 
     package func entity(named name: String) -> Entity? {
         entities.first { $0.name == name }
@@ -255,6 +272,9 @@ package struct ModelDiagnostic: Codable, Equatable, Sendable {
         case undeclaredModel = "undeclared-model"
         /// Input that could not be parsed (malformed XML, unbalanced braces...).
         case parseError = "parse-error"
+        /// A registering call whose model list could not be followed: every declared model
+        /// is then expected.
+        case unresolvedRegistration = "unresolved-registration"
     }
 
     package var kind: Kind

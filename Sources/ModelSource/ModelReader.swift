@@ -114,9 +114,11 @@ package enum ModelReader {
         let coreData = CoreDataModelReader.read(files: coreDataFiles)
         // An app has Swift models or Core Data ones, rarely both: `+` would copy every entity.
         let entities = coreData.entities.isEmpty ? swift.entities : swift.entities + coreData.entities
+        let coreDataStores = swift.coreDataStores.isEmpty ? [] : CoreDataStores.resolve(swift.coreDataStores, models: coreData.models)
         return AppModel(
             entities: entities, registeredTypes: swift.registeredTypes,
-            diagnostics: problems + swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion)
+            diagnostics: problems + swift.diagnostics + coreData.diagnostics, activeSchemaVersion: swift.activeSchemaVersion,
+            stores: swift.stores + coreDataStores, unfollowedRegistrations: swift.unfollowedRegistrations)
     }
 
     enum FileResult: Sendable {

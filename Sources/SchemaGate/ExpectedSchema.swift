@@ -77,9 +77,13 @@ package struct ExpectedSchema: Sendable {
         recordType + "\u{0}" + (field ?? "")
     }
 
-    /// Maps the models to record types and fields (Docs/CloudKitMapping.md).
-    package static func build(from model: AppModel, options: ExpectedSchemaOptions = .default) -> ExpectedSchema {
-        ExpectedSchemaBuilder(model: model, options: options).build()
+    /// Maps the models to record types and fields (Docs/CloudKitMapping.md): the models
+    /// that sync into `container` (nil: into any container), as `membership` says
+    /// (Docs/StoreMembership.md; nil: read from the model's stores).
+    package static func build(
+        from model: AppModel, options: ExpectedSchemaOptions = .default, membership: StoreMembership? = nil, container: String? = nil
+    ) -> ExpectedSchema {
+        ExpectedSchemaBuilder(model: model, options: options, membership: membership ?? StoreMembership(model: model), container: container).build()
     }
 }
 
@@ -91,6 +95,8 @@ package struct ExpectedSchema: Sendable {
 struct ExpectedSchemaBuilder {
     let model: AppModel
     let options: ExpectedSchemaOptions
+    let membership: StoreMembership
+    let container: String?
 
     func build() -> ExpectedSchema {
         let graph = RelationshipGraph(entities: includedEntities())
@@ -119,12 +125,14 @@ struct ExpectedSchemaBuilder {
         return expected
     }
 
-    /// Registered models and what they reach (unless all are wanted); Core Data entities
-    /// have no registration and are always included.
+    /// The models that sync into the container: registered models and what they reach
+    /// (every declared one when all are wanted, or when a registration could not be
+    /// followed); Core Data entities have no registration.
     private func includedEntities() -> [Entity] {
-        guard let registered = model.registeredTypes, !options.includeUnregisteredModels else { return model.entities }
+        let syncing = model.entities.filter { membership.isRequired($0.name, in: container) }
+        guard let registered = model.registeredTypes, model.registrationIsComplete, !options.includeUnregisteredModels else { return syncing }
         let reachable = Reachability.closure(from: registered, in: model.entities)
-        return model.entities.filter { reachable.contains($0.name) || !$0.isSwiftData }
+        return syncing.filter { reachable.contains($0.name) || !$0.isSwiftData }
     }
 
     private func addBaseFields(of root: Entity, to type: inout RecordType, expected: inout ExpectedSchema) {

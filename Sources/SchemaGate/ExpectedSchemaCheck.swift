@@ -112,7 +112,8 @@ package enum ExpectedSchemaCheck {
 
 /// Model reading problems as findings: a file that cannot be read or parsed is an input
 /// error (the check cannot vouch for what it did not read); types it could not tell and
-/// registration mismatches are warnings.
+/// registration mismatches are warnings; a registration not followed is information (every
+/// declared model is then expected: nothing is missed).
 package enum ModelDiagnosticFindings {
     /// Reader diagnostics as findings, the one mapping `lint`, `check` and the gate use.
     /// They are not rules: they cannot be switched off or suppressed, because a model that
@@ -121,7 +122,7 @@ package enum ModelDiagnosticFindings {
     package static func findings(for diagnostics: [ModelDiagnostic], at revision: String? = nil) -> [Finding] {
         diagnostics.map { diagnostic in
             Finding(
-                severity: isInputProblem(diagnostic) ? .error : .warning, code: diagnostic.kind.rawValue,
+                severity: severity(of: diagnostic.kind), code: diagnostic.kind.rawValue,
                 message: revision.map { "at \($0): \(diagnostic.message)" } ?? diagnostic.message, fix: fix(for: diagnostic.kind),
                 file: diagnostic.file.isEmpty ? nil : diagnostic.file, line: diagnostic.line)
         }
@@ -142,6 +143,11 @@ package enum ModelDiagnosticFindings {
         isInputProblem(diagnostic.kind)
     }
 
+    package static func severity(of kind: ModelDiagnostic.Kind) -> Severity {
+        if isInputProblem(kind) { return .error }
+        return kind == .unresolvedRegistration ? .info : .warning
+    }
+
     static func isInputProblem(_ kind: ModelDiagnostic.Kind) -> Bool {
         kind == .parseError || kind == .unreadableFile
     }
@@ -157,6 +163,8 @@ package enum ModelDiagnosticFindings {
             return "Annotate the Swift property's type (var name: Type = value), or give the Core Data attribute a concrete type, so its CloudKit field type is known."
         case .unregisteredModel: return "Add the model to the Schema([...]) / VersionedSchema.models list, or remove @Model if it is not persisted."
         case .undeclaredModel: return "Declare the registered model or remove it from the registration list."
+        case .unresolvedRegistration:
+            return "List the models where the container is built (ModelContainer(for: Item.self, Tag.self) or Schema([Item.self, Tag.self])), or in a `static let models: [any PersistentModel.Type] = [...]` the call names, so the reader can follow them; until then every declared @Model is expected (nothing to change if every one is registered)."
         }
     }
 }

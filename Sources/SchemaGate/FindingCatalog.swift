@@ -18,6 +18,8 @@ package enum FindingCode: String, CaseIterable, Sendable {
     case missingSnapshot = "missing-snapshot"
     case staleSnapshot = "stale-snapshot"
     case snapshotBehind = "snapshot-behind"
+    case uncheckedContainer = "unchecked-container"
+    case localModelsMismatch = "local-models-mismatch"
 
     package var id: String { rawValue }
 
@@ -67,6 +69,12 @@ package enum FindingCode: String, CaseIterable, Sendable {
         case .snapshotBehind:
             return (.warning, "Live Production has what the committed snapshot lacks (deployed since it was taken): checks against it can only over-report.",
                     "Refresh it with 'cloudkit-schema export --environment production --output PATH', then review and commit it.")
+        case .uncheckedContainer:
+            return (.error, "A model syncs into a CloudKit container that is not among the checked containers, so its Production is never checked.",
+                    "Add the container to \"containers\" in .cloudkit-schema.json (or pass --container-id), or correct the container identifier in the code.")
+        case .localModelsMismatch:
+            return (.warning, "\"localModels\" lists a model the code syncs (it stays required), or one no source declares.",
+                    "Store the model with cloudKitDatabase: .none if it must not sync, or fix the \"localModels\" entry.")
         }
     }
 }
@@ -91,9 +99,12 @@ package enum FindingCatalog {
         case .unknownType: summary = "A stored property whose CloudKit field type could not be told from its declaration."
         case .unregisteredModel: summary = "A @Model class that no Schema, ModelContainer or VersionedSchema registers."
         case .undeclaredModel: summary = "A registered model that no source declares."
+        case .unresolvedRegistration:
+            summary = "A registering call whose model list the reader cannot follow: every declared model is expected."
         }
-        let blocking = ModelDiagnosticFindings.isInputProblem(kind)
-        return LintRuleInfo(id: kind.rawValue, severity: blocking ? .error : .warning, summary: summary, fix: ModelDiagnosticFindings.fix(for: kind))
+        return LintRuleInfo(
+            id: kind.rawValue, severity: ModelDiagnosticFindings.severity(of: kind), summary: summary,
+            fix: ModelDiagnosticFindings.fix(for: kind))
     }
 
     static func descriptor(for category: ErrorCategory) -> LintRuleInfo {

@@ -50,12 +50,19 @@ import TestSupport
         let indexed = SwiftModelAssembler(files: declarations, serial: true).assemble()
         let parallel = SwiftModelAssembler(files: declarations, serial: false).assemble()
         let reference = ReferenceAssembler(files: declarations, serial: true).assemble()
+        // The reference predates registrations the reader cannot follow: where one is, no
+        // model is reported as unregistered (the call may register it), and the call itself is
+        // reported. Both are set aside here; `StoreSitesTests` holds them.
+        let unfollowed = !indexed.unfollowedRegistrations.isEmpty
+        func comparable(_ diagnostics: [ModelDiagnostic]) -> [ModelDiagnostic] {
+            diagnostics.filter { $0.kind != .unresolvedRegistration && !(unfollowed && $0.kind == .unregisteredModel) }
+        }
         return (
-            AppModel(entities: indexed.entities, registeredTypes: indexed.registeredTypes, diagnostics: indexed.diagnostics,
+            AppModel(entities: indexed.entities, registeredTypes: indexed.registeredTypes, diagnostics: comparable(indexed.diagnostics),
                      activeSchemaVersion: indexed.activeSchemaVersion),
-            AppModel(entities: parallel.entities, registeredTypes: parallel.registeredTypes, diagnostics: parallel.diagnostics,
+            AppModel(entities: parallel.entities, registeredTypes: parallel.registeredTypes, diagnostics: comparable(parallel.diagnostics),
                      activeSchemaVersion: parallel.activeSchemaVersion),
-            AppModel(entities: reference.entities, registeredTypes: reference.registeredTypes, diagnostics: reference.diagnostics,
+            AppModel(entities: reference.entities, registeredTypes: reference.registeredTypes, diagnostics: comparable(reference.diagnostics),
                      activeSchemaVersion: reference.activeSchemaVersion))
     }
 

@@ -5,9 +5,16 @@ import Testing
 @Suite struct CoreDataReaderTests {
     static let bundle = "CoreData/Inventory.xcdatamodeld"
 
-    @Test func readsTheCurrentVersionAndOnlyTheCloudKitConfiguration() throws {
+    /// Every entity is read: which configuration a store holds, and whether it syncs, is the
+    /// store description's to say (`StoreSitesTests`), not the "Used with CloudKit" flag's.
+    @Test func readsTheCurrentVersionWithEveryEntityAndItsConfigurations() throws {
         let model = Fixture.read(Self.bundle)
-        #expect(model.entityNames == ["Asset", "Bin", "Item", "Photo", "Tag"], "LocalCache is not in a CloudKit configuration")
+        #expect(model.entityNames == ["Asset", "Bin", "Item", "LocalCache", "Photo", "Tag"])
+        let contents = try String(contentsOfFile: Fixture.path(Self.bundle) + "/Inventory 2.xcdatamodel/contents", encoding: .utf8)
+        let configurations = CoreDataContentsParser.parse(Array(contents.utf8), file: "M").configurations
+        #expect(configurations.map(\.name) == ["Cloud", "Local"])
+        #expect(configurations.first { $0.name == "Cloud" }?.entities == ["Asset", "Bin", "Item", "Photo", "Tag"], "Photo: a sub-entity of Asset")
+        #expect(configurations.first { $0.name == "Cloud" }?.usedWithCloudKit == true)
         let item = try model.require("Item")
         #expect(item.file.hasSuffix("Inventory 2.xcdatamodel/contents"))
         #expect(model.diagnostics.isEmpty, "\(model.diagnostics)")
@@ -64,11 +71,11 @@ import Testing
         }
         let files = try [file(".xccurrentversion"), file("Inventory.xcdatamodel/contents"), file("Inventory 2.xcdatamodel/contents")]
         let model = ModelReader.read(files: files)
-        #expect(model.entityNames == ["Asset", "Bin", "Item", "Photo", "Tag"])
+        #expect(model.entityNames == ["Asset", "Bin", "Item", "LocalCache", "Photo", "Tag"])
         #expect(try model.require("Item").file == "App.xcdatamodeld/Inventory 2.xcdatamodel/contents")
         // Without the marker, the newest version is read and that choice is said.
         let unmarked = ModelReader.read(files: Array(files.dropFirst()))
-        #expect(unmarked.entityNames == ["Asset", "Bin", "Item", "Photo", "Tag"])
+        #expect(unmarked.entityNames == ["Asset", "Bin", "Item", "LocalCache", "Photo", "Tag"])
         #expect(unmarked.diagnostics(.parseError).count == 1)
     }
 }

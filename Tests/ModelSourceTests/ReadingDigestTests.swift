@@ -58,6 +58,13 @@ enum ReadingDump {
             .joined(separator: "\n") + "\ncontrol \(String(describing: lexed.controlByteOffset))"
     }
 
+    /// A list as its default description printed it before `boundName` was added, then the
+    /// name when there is one: a list without a name digests as it always did.
+    static func list(_ list: ModelListDeclaration) -> String {
+        "list ModelListDeclaration(source: \(String(reflecting: list.source)), scope: \(list.scope), names: \(list.names), line: \(list.line), includes: \(list.includes))"
+            + (list.boundName.map { " bound \($0)" } ?? "")
+    }
+
     static func declarations(_ file: SwiftFileDeclarations) -> String {
         var lines = ["file \(file.file)"]
         for model in file.models {
@@ -72,7 +79,7 @@ enum ReadingDump {
             }
         }
         lines += file.types.map { "type \($0)" } + file.typeAliases.map { "alias \($0)" }
-        lines += file.modelLists.map { "list \($0)" } + file.versionIdentifiers.map { "version \($0)" }
+        lines += file.modelLists.map(list) + file.versionIdentifiers.map { "version \($0)" }
         lines += file.unclosedModels.map { "unclosed \($0.name) \($0.line)" }
         lines.append("invalid \(String(describing: file.invalidByteOffset))")
         return lines.joined(separator: "\n")

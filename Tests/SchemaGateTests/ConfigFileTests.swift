@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func unknownKeysAreErrorsNamingTheKeyPathAndASuggestion() {
-        #expect(error(#"{"teamID": "ABCDE12345"}"#) == ".cloudkit-schema.json:1: teamID: unknown key; did you mean 'teamId'? Known keys here: $schema, teamId, containers, modelPaths, tagPattern, create, timeouts, sharesRecords, includeUnregisteredModels, severities, lintBaseline.")
+        #expect(error(#"{"teamID": "ABCDE12345"}"#) == ".cloudkit-schema.json:1: teamID: unknown key; did you mean 'teamId'? Known keys here: $schema, teamId, containers, modelPaths, tagPattern, create, timeouts, sharesRecords, includeUnregisteredModels, localModels, severities, lintBaseline.")
         #expect(error("{\n\"containers\": [{\"id\": \"iCloud.a\"}, {\"id\": \"iCloud.b\", \"snapshot\": \"x\"}]}")?
             .hasPrefix(".cloudkit-schema.json:2: containers[1].snapshot: unknown key") == true)
         #expect(error(#"{"timeouts": {"cktool": 5}}"#)?.contains("timeouts.cktool: unknown key; did you mean 'cktoolSeconds'?") == true)

@@ -75,10 +75,17 @@ enum CheckCommand {
         let model = usesModels ? try ModelInput.read(configuration, context) : nil
         // The configured severities hold wherever a finding comes from: the models or Development.
         let options = ExpectedModelSchema.options(configuration)
-        let expected = model.map { ExpectedSchema.build(from: $0, options: options) }
+        let membership = model.map { StoreMembership(model: $0, localModels: configuration.localModels) }
+        let expected = model.map { ExpectedSchema.build(from: $0, options: options, membership: membership) }
         let drift = SchemaCheck(
             production: production, references: development.map { [$0] } ?? [], expected: expected, options: options).run()
-        return try ReportOutput.emit(report(drift: drift, model: model), context)
+        var report = report(drift: drift, model: model)
+        // Which models were taken as synced, or local, and why (Docs/StoreMembership.md).
+        if let model, let membership {
+            report.notes += membership.notes(for: model.entities, container: nil, checked: configuration.containers.map(\.id.value))
+            report.findings += membership.findings
+        }
+        return try ReportOutput.emit(report, context)
     }
 
     /// The drift report plus what reading the models found; unreadable model files make

@@ -105,6 +105,7 @@ struct ConfigView: Encodable {
     var createTimeoutSeconds: Value<Double>
     var sharesRecords: Bool
     var includeUnregisteredModels: Bool
+    var localModels: [String]
     var severities: [String: String]
     var lintBaseline: String?
     var managementTokenSet: Bool
@@ -133,6 +134,7 @@ struct ConfigView: Encodable {
         createTimeoutSeconds = value(configuration.createTimeout)
         sharesRecords = configuration.sharesRecords
         includeUnregisteredModels = configuration.includeUnregisteredModels
+        localModels = configuration.localModels
         var severities: [String: String] = [:]
         if let value = configuration.severities.stringAssetField { severities["stringAssetField"] = value.rawValue }
         if let value = configuration.severities.dataAssetField { severities["dataAssetField"] = value.rawValue }
@@ -175,7 +177,7 @@ struct ConfigView: Encodable {
     /// Every key `json` can print (an unset optional one is left out of the document).
     static let keys = [
         "configFile", "root", "teamId", "containers", "modelPaths", "tagPattern", "create", "cktoolTimeoutSeconds",
-        "createTimeoutSeconds", "sharesRecords", "includeUnregisteredModels", "severities", "lintBaseline", "managementTokenSet",
+        "createTimeoutSeconds", "sharesRecords", "includeUnregisteredModels", "localModels", "severities", "lintBaseline", "managementTokenSet",
         "xcrun",
     ]
 
@@ -202,6 +204,7 @@ struct ConfigView: Encodable {
         lines.append("timeouts: cktool \(Int(cktoolTimeoutSeconds.value)) s \(from(cktoolTimeoutSeconds)), create \(Int(createTimeoutSeconds.value)) s \(from(createTimeoutSeconds))")
         lines.append("sharesRecords: \(sharesRecords)")
         lines.append("includeUnregisteredModels: \(includeUnregisteredModels)")
+        lines.append("localModels: " + (localModels.isEmpty ? "none (where the code does not settle it, a model is treated as synced)" : localModels.joined(separator: ", ")))
         lines.append("severities: " + (severities.isEmpty ? "defaults" : severities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")))
         lines.append("lintBaseline: " + (lintBaseline.map { "\($0) (lint findings recorded there are not reported)" } ?? "none (every lint finding is reported)"))
         lines.append("CLOUDKIT_MANAGEMENT_TOKEN: \(managementTokenSet ? "set (value hidden)" : "not set (cktool falls back to its keychain entry)")")

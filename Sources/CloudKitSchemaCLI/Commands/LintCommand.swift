@@ -118,6 +118,7 @@ enum LintCommand {
         let configuration = try configured(context, configPath: context.arguments.value(PipelineOptions.config))
         let request = LintRequest(
             paths: paths, projectDirectories: context.arguments.value(Options.project).map { [$0] } ?? [], since: context.arguments.value(Options.since),
+            localModels: configuration.localModels,
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
             workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader, baseline: configuration)
@@ -135,6 +136,7 @@ enum LintCommand {
         }
         let request = LintRequest(
             paths: configuration.modelPaths.value, appDirectories: [configuration.root], since: context.arguments.value(Options.since),
+            localModels: configuration.localModels,
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
             workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader, baseline: configuration)
@@ -148,6 +150,7 @@ enum LintCommand {
         let request = LintRequest(
             paths: sources, projectDirectories: configuration.targetProjects + (context.arguments.value(Options.project).map { [$0] } ?? []),
             appDirectories: sources, since: context.arguments.value(Options.since),
+            localModels: configuration.localModels,
             overrides: try overrides(context, configured: LintOverrides(configured: configuration).levels),
             workingDirectory: context.workingDirectory, environment: context.environment)
         return try emit(request, context, reader: reader, baseline: configuration)

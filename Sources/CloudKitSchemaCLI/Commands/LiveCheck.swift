@@ -20,7 +20,7 @@ enum LiveCheck {
             check.record = ProductionRecord.Store.locate(workingDirectory: context.workingDirectory, environment: context.environment)
             return try check.run(containers) { container, label in
                 useModels ? try ExpectedModelSchema.build(
-                    modelPaths: container.modelPaths, configuration: configuration,
+                    modelPaths: container.modelPaths, configuration: configuration, container: container,
                     workingDirectory: context.workingDirectory, label: label) : nil
             }
         }

@@ -53,11 +53,29 @@ enum ModelListing {
         lines.append("\(model.entities.count) model\(model.entities.count == 1 ? "" : "s")")
         if let version = model.activeSchemaVersion { lines.append("Schema version in use: \(version)") }
         if let registered = model.registeredTypes { lines.append("Registered: \(registered.joined(separator: ", "))") }
+        if !model.stores.isEmpty {
+            lines.append("Stores (Docs/StoreMembership.md):")
+            for store in model.stores { lines.append("    " + describe(store)) }
+        }
         if !model.diagnostics.isEmpty {
             lines.append("")
             lines += ModelInput.diagnosticLines(model)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `App/Store.swift:9  ModelConfiguration(cloudKitDatabase: .none): local; holds Draft`.
+    private static func describe(_ store: ModelStore) -> String {
+        let syncs: String
+        switch store.sync {
+        case .none: syncs = "local"
+        case .automatic: syncs = "syncs to the first iCloud container of the entitlements"
+        case .container(let id): syncs = "syncs to \(id)"
+        case .unknown: syncs = "syncs where the code does not settle"
+        }
+        let holds = store.models.map { $0.isEmpty ? "no model" : $0.joined(separator: ", ") }
+            ?? "models the reader cannot list (\(store.unlisted ?? "code not followed"))"
+        return "\(store.location)  \(store.spelling): \(syncs); holds \(holds)"
     }
 
     private static func describe(_ attribute: Attribute) -> String {

@@ -40,18 +40,25 @@ enum ProbeListCommand {
         }
         let configuration = try PipelineOptions.configuration(context)
         let containers = configuration.containers
-        // Containers with different models need a choice; the same models, only a name.
-        if Set(containers.map(\.modelPaths)).count > 1 {
+        let paths = containers.first?.modelPaths ?? configuration.modelPaths.value
+        // Each container's list is what the gate expects in it (the models that sync into
+        // it); containers whose lists differ need a choice, the same list only a name.
+        let outcomes = try PipelineOptions.engine { () throws -> [ExpectedModelSchema.Outcome] in
+            try (containers.isEmpty ? [nil] : containers.map { Optional($0) }).map { container in
+                try ExpectedModelSchema.build(
+                    modelPaths: container?.modelPaths ?? paths, configuration: configuration, container: container,
+                    workingDirectory: context.workingDirectory)
+            }
+        }
+        let lists = outcomes.map { ProbeListSource.recordTypes(of: $0.expected.schema) }
+        if lists.contains(where: { $0 != lists[0] }) {
             _ = try PipelineOptions.engine { try configuration.requireSingleContainer() }
         }
         let container = containers.count == 1 ? containers[0] : nil
         if containers.count > 1 {
             context.console.errorLine("probe-list: \(containers.count) containers are configured (\(containers.map(\.id.value).joined(separator: ", "))), so the file names none; pass --container-id to name one")
         }
-        let paths = containers.first?.modelPaths ?? configuration.modelPaths.value
-        let outcome = try PipelineOptions.engine {
-            try ExpectedModelSchema.build(modelPaths: paths, configuration: configuration, workingDirectory: context.workingDirectory)
-        }
+        let outcome = outcomes[0]
         for line in ModelInput.diagnosticLines(outcome.model) { context.console.errorLine(line) }
         let types = ProbeListSource.recordTypes(of: outcome.expected.schema)
         let source = paths.map { UserPath.display($0, from: context.workingDirectory) }.joined(separator: ", ")

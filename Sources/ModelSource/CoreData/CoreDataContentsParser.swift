@@ -3,18 +3,28 @@ import SchemaGateBasics
 /// optionality, defaults, external storage, encryption, derivation and the CloudKit
 /// userInfo keys; relationships with inverse, ordering and delete rule; parent entities;
 /// uniqueness constraints. Transient properties are left out (never stored or mirrored).
-/// When a configuration is marked `usedWithCloudKit`, only its member entities are mirrored.
+/// Every entity is read, with the model's configurations: which of them a store holds and
+/// whether it syncs is decided by the store description the app's code sets up
+/// (`StoreSites`), not by the editor's "Used with CloudKit" flag (Docs/StoreMembership.md).
 ///
 /// Malformed XML yields a diagnostic and no entities. Read with `XMLScanner`, not
 /// FoundationXML, which crashes on some malformed input.
 enum CoreDataContentsParser {
-    static func parse(_ bytes: [UInt8], file: String) -> (entities: [Entity], diagnostics: [ModelDiagnostic]) {
+    /// A model configuration: its name and its member entities (with their sub-entities).
+    struct Configuration: Equatable {
+        var name: String
+        var entities: [String]
+        /// Marked "Used with CloudKit" in the model editor (it validates, it decides nothing).
+        var usedWithCloudKit: Bool
+    }
+
+    static func parse(_ bytes: [UInt8], file: String) -> (entities: [Entity], configurations: [Configuration], diagnostics: [ModelDiagnostic]) {
         let events: [XMLScanner.Event]
         switch XMLScanner.events(bytes) {
         case .success(let list):
             events = list
         case .failure(let failure):
-            return ([], [ModelDiagnostic(
+            return ([], [], [ModelDiagnostic(
                 kind: .parseError,
                 message: "\(file):\(failure.line): not a readable Core Data model (\(failure.message)); open it in Xcode to repair it",
                 file: file, line: failure.line)])
@@ -28,11 +38,11 @@ enum CoreDataContentsParser {
             }
         }
         guard delegate.sawModel else {
-            return ([], [ModelDiagnostic(
+            return ([], [], [ModelDiagnostic(
                 kind: .parseError, message: "\(file): no <model> element, so this is not a Core Data model file",
                 file: file)])
         }
-        return (delegate.mirroredEntities(), delegate.diagnostics)
+        return (delegate.entities, delegate.configurations(), delegate.diagnostics)
     }
 
     /// `-[NSString boolValue]`, which Core Data applies to these userInfo strings: after
@@ -59,6 +69,7 @@ private final class ContentsDelegate {
     private var currentConfiguration: String?
     private var cloudKitConfigurations: Set<String> = []
     private var members: [String: [String]] = [:]
+    private var configurationNames: [String] = []
 
     init(file: String) { self.file = file }
 
@@ -112,6 +123,7 @@ private final class ContentsDelegate {
             if let value = attributes["value"] { currentConstraint?.append(value) }
         case "configuration":
             currentConfiguration = attributes["name"]
+            if let name = attributes["name"], !configurationNames.contains(name) { configurationNames.append(name) }
             if attributes["usedWithCloudKit"] == "YES", let name = attributes["name"] { cloudKitConfigurations.insert(name) }
         case "memberEntity":
             if let configuration = currentConfiguration, let name = attributes["name"] {
@@ -137,22 +149,25 @@ private final class ContentsDelegate {
         }
     }
 
-    /// Entities of the CloudKit configurations (with their sub-entities), or all of them
-    /// when no configuration is marked for CloudKit (the default one is mirrored).
-    func mirroredEntities() -> [Entity] {
-        guard !cloudKitConfigurations.isEmpty else { return entities }
-        var included = Set(cloudKitConfigurations.flatMap { members[$0] ?? [] })
-        var grew = true
-        while grew {
-            grew = false
-            for entity in entities where !included.contains(entity.name) {
-                if let parent = entity.parent, included.contains(parent) {
-                    included.insert(entity.name)
-                    grew = true
+    /// The model's configurations, each with its member entities and their sub-entities
+    /// (a sub-entity is stored with its parent).
+    func configurations() -> [CoreDataContentsParser.Configuration] {
+        configurationNames.map { name in
+            var included = Set(members[name] ?? [])
+            var grew = true
+            while grew {
+                grew = false
+                for entity in entities where !included.contains(entity.name) {
+                    if let parent = entity.parent, included.contains(parent) {
+                        included.insert(entity.name)
+                        grew = true
+                    }
                 }
             }
+            return CoreDataContentsParser.Configuration(
+                name: name, entities: entities.map(\.name).filter(included.contains),
+                usedWithCloudKit: cloudKitConfigurations.contains(name))
         }
-        return entities.filter { included.contains($0.name) }
     }
 
     private enum Property {

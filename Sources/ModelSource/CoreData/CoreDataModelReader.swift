@@ -3,7 +3,15 @@ import Foundation
 /// Reads Core Data models: `.xcdatamodeld` bundles (the version `.xccurrentversion`
 /// names) and lone `.xcdatamodel` bundles, from their `contents` XML.
 enum CoreDataModelReader {
-    static func read(files: [ModelSourceFile]) -> (entities: [Entity], diagnostics: [ModelDiagnostic]) {
+    /// One model read: its name (`Model` for `Model.xcdatamodeld`, which
+    /// `NSPersistentContainer(name: "Model")` loads), its entities and configurations.
+    struct Model {
+        var name: String
+        var entities: [String]
+        var configurations: [CoreDataContentsParser.Configuration]
+    }
+
+    static func read(files: [ModelSourceFile]) -> (entities: [Entity], models: [Model], diagnostics: [ModelDiagnostic]) {
         var standalone: [ModelSourceFile] = []
         var versionsByBundle: [String: [ModelSourceFile]] = [:]
         var currentByBundle: [String: ModelSourceFile] = [:]
@@ -16,6 +24,7 @@ enum CoreDataModelReader {
             }
         }
         var entities: [Entity] = []
+        var models: [Model] = []
         var diagnostics: [ModelDiagnostic] = []
         var chosen = standalone
         for bundle in Set(versionsByBundle.keys).union(currentByBundle.keys).sorted() {
@@ -26,9 +35,10 @@ enum CoreDataModelReader {
         for file in chosen.sorted(by: { $0.path < $1.path }) {
             let result = CoreDataContentsParser.parse(file.contents, file: file.path)
             entities += result.entities
+            models.append(Model(name: modelName(file.path), entities: result.entities.map(\.name), configurations: result.configurations))
             diagnostics += result.diagnostics
         }
-        return (entities, diagnostics)
+        return (entities, models, diagnostics)
     }
 
     /// The version named by `.xccurrentversion`; without a usable marker, the only version
@@ -59,6 +69,15 @@ enum CoreDataModelReader {
                 file: bundle)])
         }
         return (sorted.last, [])
+    }
+
+    /// The model a `contents` file belongs to: `Model` for `Model.xcdatamodeld/Model 2.xcdatamodel/contents`
+    /// (the bundle) or `Model.xcdatamodel/contents`.
+    static func modelName(_ contentsPath: String) -> String {
+        let components = contentsPath.split(separator: "/")
+        if let bundle = components.last(where: { $0.hasSuffix(".xcdatamodeld") }) { return String(bundle.dropLast(".xcdatamodeld".count)) }
+        if let version = components.last(where: { $0.hasSuffix(".xcdatamodel") }) { return String(version.dropLast(".xcdatamodel".count)) }
+        return contentsPath
     }
 
     private static func versionName(_ contentsPath: String) -> String {

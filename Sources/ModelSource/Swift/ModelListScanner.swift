@@ -7,45 +7,114 @@
 /// (inside `#Preview`, or with `inMemory: true` / `isStoredInMemoryOnly: true`) are not
 /// the app's registration and are left out.
 enum ModelListScanner {
-    static func calls(in tokens: [LexedToken], source: [UInt8]) -> [ModelListDeclaration] {
-        let (calls, hasPreview) = registeringCalls(in: tokens)
-        guard !calls.isEmpty else { return [] }
+    /// The registrations of a file whose calls list their models directly (`Schema([A.self])`,
+    /// nearly every file): read here in one pass. A file that builds a store, or registers
+    /// through a name, a helper or test code, is read by `StoreSites`, which follows `let`s
+    /// of the file and says what it cannot follow.
+    /// `isTestCode`: the file imports XCTest or Testing; nothing in it is the app's.
+    static func calls(in tokens: [LexedToken], source: [UInt8]) -> (lists: [ModelListDeclaration], stores: StoreSites?, isTestCode: Bool) {
+        let found = registeringCalls(in: tokens)
+        if found.importsTestFramework { return ([], nil, true) }
+        guard !found.calls.isEmpty || found.buildsStore else { return ([], nil, false) }
+        if found.buildsStore || !found.calls.allSatisfy({ isDirect($0, in: tokens) }) {
+            let stores = StoreSites.read(tokens: tokens, source: source)
+            return (stores.registrations, stores, false)
+        }
         var lists: [ModelListDeclaration] = []
         // Most files hold no `#Preview`: the matching of every bracket its bodies need is skipped.
-        var previews = PreviewBodies(hasPreview ? previewBodies(in: tokens, matches: matchingBrackets(in: tokens)) : [])
-        for (index, closing) in calls {
+        var previews = PreviewBodies(found.hasPreview ? previewBodies(in: tokens, matches: matchingBrackets(in: tokens)) : [])
+        for (index, closing) in found.calls {
             let token = tokens[index]
             guard let close = closing, close - index < longestCall, !previews.contains(index) else { continue }
-            let arguments = Array(tokens[(index + 2)..<close])
-            if token.word == .schema {
-                lists += schemaCall(arguments, line: token.line, source: source)
-            } else if !isInMemory(arguments) {
-                // Nested calls (`Schema(versionedSchema: V2.self)`) are scanned on their own.
-                let names = selfReferences(in: outsideCalls(labeled(arguments, keeping: .for)), source: source)
-                if !names.isEmpty { lists.append(ModelListDeclaration(source: .call, scope: [], names: names, line: token.line)) }
-            }
+            lists += self.lists(
+                ofCall: token.word ?? .schema, arguments: Array(tokens[(index + 2)..<close]), line: token.line, source: source,
+                boundName: boundName(ofCallAt: index, in: tokens, source: source))
         }
-        return lists
+        return (lists, nil, false)
+    }
+
+    /// What one registering call lists directly: `Schema([A.self])` its names (and the
+    /// versions `Schema(versionedSchema: V2.self)` / `Schema(V2.models)` name), a container
+    /// the names of its `for:` (none when it is in memory).
+    static func lists(ofCall callee: SwiftWord, arguments: [LexedToken], line: Int, source: [UInt8], boundName: String? = nil) -> [ModelListDeclaration] {
+        if callee == .schema {
+            var lists = schemaCall(arguments, line: line, source: source)
+            for index in lists.indices { lists[index].boundName = boundName }
+            return lists
+        }
+        guard !isInMemory(arguments) else { return [] }
+        // Nested calls (`Schema(versionedSchema: V2.self)`) are scanned on their own.
+        let names = selfReferences(in: outsideCalls(labeled(arguments, keeping: .for)), source: source)
+        return names.isEmpty ? [] : [ModelListDeclaration(source: .call, scope: [], names: names, line: line)]
+    }
+
+    /// The name a call is bound to: `name = Schema(`, `name: Schema = Schema(`,
+    /// `name: SwiftData.Schema = ...`, `var name: Schema { Schema(`; nil otherwise.
+    static func boundName(ofCallAt index: Int, in tokens: [LexedToken], source: [UInt8]) -> String? {
+        var cursor = index - 1
+        if cursor >= 1, tokens[cursor].isPunctuation("."), tokens[cursor - 1].isKeyword(.swiftData) { cursor -= 2 }
+        guard cursor >= 1, tokens[cursor].isPunctuation("=") || tokens[cursor].isPunctuation("{") else { return nil }
+        let isAccessor = tokens[cursor].isPunctuation("{")
+        cursor -= 1
+        // A type annotation: `: Schema` or `: SwiftData.Schema`.
+        var annotated = false
+        if cursor >= 1, tokens[cursor].isKeyword(.schema) {
+            var colon = cursor - 1
+            if colon >= 1, tokens[colon].isPunctuation("."), tokens[colon - 1].isKeyword(.swiftData) { colon -= 2 }
+            if colon >= 1, tokens[colon].isPunctuation(":") { cursor = colon - 1; annotated = true }
+        }
+        guard cursor >= 0, isAccessor ? annotated : true, tokens[cursor].kind == .identifier, tokens[cursor].word == nil || tokens[cursor].word == .schemaLabel else { return nil }
+        return tokens[cursor].text(in: source)
+    }
+
+    /// Whether a `Schema(...)` call lists its models directly: every name outside nested
+    /// calls is part of `X.self` or `X.models` (or the `versionedSchema:` label).
+    static func isDirect(_ call: (name: Int, close: Int?), in tokens: [LexedToken]) -> Bool {
+        guard tokens[call.name].word == .schema, let close = call.close else { return false }
+        var index = call.name + 2
+        while index < close {
+            let token = tokens[index]
+            if token.kind == .identifier {
+                // A dotted name runs to its last part, which must be `self` or `models`.
+                var last = index
+                while last + 2 < close, tokens[last + 1].isPunctuation("."), tokens[last + 2].kind == .identifier { last += 2 }
+                let isLabel = last + 1 < close && tokens[last + 1].isPunctuation(":")
+                guard isLabel || tokens[last].isKeyword(.selfValue) || (last > index && tokens[last].isKeyword(.models)) else { return false }
+                if last + 1 < close, tokens[last + 1].isPunctuation("(") { return false }
+                index = last + 1
+                continue
+            }
+            if token.kind != .punctuation && !(token.kind == .operator && token.byte == ASCII.plus) { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Each `Schema(`, `ModelContainer(`, `modelContainer(` in order: the index of its name,
-    /// and of the `)` that closes its `(` (nil: never closed); and whether a `#Preview`
-    /// occurs. One pass that counts the open parentheses and keeps the depth of the open
-    /// calls only: a `)` at a call's depth closes it (a stack of every `(` cost an append
-    /// and a removal each).
-    static func registeringCalls(in tokens: [LexedToken]) -> (calls: [(name: Int, close: Int?)], hasPreview: Bool) {
+    /// and of the `)` that closes its `(` (nil: never closed); whether a `#Preview` occurs,
+    /// whether a store is built (`ModelConfiguration(`, a Core Data container or store
+    /// description: a description's options are read with its container's file) and whether
+    /// XCTest or Testing is imported. One pass
+    /// that counts the open parentheses and keeps the depth of the open calls only: a `)`
+    /// at a call's depth closes it (a stack of every `(` cost an append and a removal each).
+    static func registeringCalls(in tokens: [LexedToken])
+        -> (calls: [(name: Int, close: Int?)], hasPreview: Bool, buildsStore: Bool, importsTestFramework: Bool) {
         var calls: [(name: Int, close: Int?)] = []
         var open: [(call: Int, depth: Int)] = []  // the unclosed calls, innermost last
         var depth = 0  // open parentheses
-        var hasPreview = false
+        var hasPreview = false, buildsStore = false, importsTest = false
         for index in tokens.indices {
             let token = tokens[index]
             if token.kind == .punctuation {
                 if token.byte == ASCII.openParen {
                     let name = index - 1
-                    if name >= 0, tokens[name].kind == .identifier, !tokens[name].escaped, isRegisteringCall(tokens[name].word) {
-                        open.append((calls.count, depth))
-                        calls.append((name, nil))
+                    if name >= 0, tokens[name].kind == .identifier, !tokens[name].escaped, let word = tokens[name].word {
+                        if isRegisteringCall(word) {
+                            open.append((calls.count, depth))
+                            calls.append((name, nil))
+                        } else if isStoreCall(word) {
+                            buildsStore = true
+                        }
                     }
                     depth += 1
                 } else if token.byte == ASCII.closeParen, depth > 0 {
@@ -57,9 +126,18 @@ enum ModelListScanner {
                 }
             } else if token.kind == .pound, token.word == .preview {
                 hasPreview = true
+            } else if token.kind == .identifier, token.word == .import, index + 1 < tokens.count,
+                      tokens[index + 1].isKeyword(.xcTest) || tokens[index + 1].isKeyword(.testing) {
+                importsTest = true
             }
         }
-        return (calls, hasPreview)
+        return (calls, hasPreview, buildsStore, importsTest)
+    }
+
+    /// A call that builds or configures a store without registering models itself.
+    @inline(__always)
+    private static func isStoreCall(_ word: SwiftWord) -> Bool {
+        word == .modelConfiguration || word == .persistentContainer || word == .cloudKitContainer || word == .storeDescription
     }
 
     /// `Schema`, `ModelContainer`, `modelContainer`.

@@ -31,7 +31,11 @@ struct SwiftDeclarationParser {
     static func parse(_ tokens: [LexedToken], in source: [UInt8], file: String) -> SwiftFileDeclarations {
         var parser = SwiftDeclarationParser(tokens: tokens, source: source, result: SwiftFileDeclarations(file: file))
         parser.run()
-        parser.result.modelLists += ModelListScanner.calls(in: tokens, source: source)
+        let (lists, stores, isTestCode) = ModelListScanner.calls(in: tokens, source: source)
+        // Test code is not the app: its models, registrations and stores are not the app's.
+        guard !isTestCode else { return SwiftFileDeclarations(file: file, types: parser.result.types, typeAliases: parser.result.typeAliases) }
+        parser.result.modelLists += lists
+        parser.result.stores = stores
         return parser.result
     }
 

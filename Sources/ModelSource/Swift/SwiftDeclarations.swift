@@ -9,6 +9,15 @@ struct SwiftFileDeclarations: Sendable {
     var typeAliases: [TypeAliasDeclaration] = []
     /// `Schema([...])`, `ModelContainer(for:)`, `static var models`, migration plan `schemas`.
     var modelLists: [ModelListDeclaration] = []
+    /// The stores the file builds, its registrations followed through names, and what it
+    /// could not follow; nil when it builds no store and lists every model directly.
+    var stores: StoreSites? {
+        get { storesBox?.sites }
+        set { storesBox = newValue.map(StoresBox.init) }
+    }
+    /// `stores` out of line: the declarations of every file are copied on their way through
+    /// the reading, and nearly every file builds no store.
+    var storesBox: StoresBox?
     /// `static let versionIdentifier = Schema.Version(2, 0, 0)` per enclosing type.
     var versionIdentifiers: [VersionIdentifierDeclaration] = []
     /// `@Model` classes whose body the file never closes (a missing `}`).
@@ -22,6 +31,7 @@ struct SwiftFileDeclarations: Sendable {
         let (mine, theirs) = (positionless, other.positionless)
         return mine.models == theirs.models && mine.types == theirs.types && mine.typeAliases == theirs.typeAliases
             && mine.modelLists == theirs.modelLists && mine.versionIdentifiers == theirs.versionIdentifiers
+            && mine.stores == theirs.stores
             && unclosedModels.map(\.name) == other.unclosedModels.map(\.name)
             && (invalidByteOffset == nil) == (other.invalidByteOffset == nil)
     }
@@ -37,10 +47,17 @@ struct SwiftFileDeclarations: Sendable {
         for index in copy.types.indices { copy.types[index].line = 0 }
         for index in copy.typeAliases.indices { copy.typeAliases[index].line = 0 }
         for index in copy.modelLists.indices { copy.modelLists[index].line = 0 }
+        copy.stores = copy.stores?.positionless
         copy.unclosedModels = []
         copy.invalidByteOffset = nil
         return copy
     }
+}
+
+/// A file's `StoreSites`, held by reference.
+final class StoresBox: Sendable {
+    let sites: StoreSites
+    init(_ sites: StoreSites) { self.sites = sites }
 }
 
 /// An `@Model` class (or actor-free class with the macro) and its persisted members.
@@ -178,6 +195,9 @@ struct ModelListDeclaration: Sendable, Equatable {
     var line: Int
     /// Other versions' lists it includes: `SchemaV1.models + [Tag.self]` -> `SchemaV1`.
     var includes: [String] = []
+    /// The name a `Schema(...)` call is bound to (`let schema = Schema([...])`,
+    /// `static var schema: Schema { Schema(...) }`), for the files that use the name.
+    var boundName: String? = nil
 }
 
 struct VersionIdentifierDeclaration: Sendable, Equatable {

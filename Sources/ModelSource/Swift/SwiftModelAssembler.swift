@@ -42,6 +42,11 @@ final class SwiftModelAssembler {
         var registeredTypes: [String]?
         var activeSchemaVersion: String?
         var diagnostics: [ModelDiagnostic]
+        var stores: [ModelStore] = []
+        var unfollowedRegistrations: [UnfollowedRegistration] = []
+        /// The Core Data stores the Swift files build, by file: resolved against the Core
+        /// Data models by the reader.
+        var coreDataStores: [(file: String, store: StoreSites.CoreDataStore)] = []
     }
 
     /// A list that registers models, with what each of its names (and those of the
@@ -80,7 +85,7 @@ final class SwiftModelAssembler {
     }
 
     /// The declaration of `models[model]`, where it is.
-    private func declaration(_ model: Int) -> ModelClassDeclaration {
+    func declaration(_ model: Int) -> ModelClassDeclaration {
         files[models[model].file].models[models[model].index]
     }
 
@@ -144,6 +149,8 @@ final class SwiftModelAssembler {
         // entities: done side by side, then the inverses are filled in.
         // The destinations (an array per model) and the registrations are freed there too,
         // one on each side, rather than one by one on this thread once assembly is done.
+        // Most apps build no store in code the reader follows through names: nothing to do.
+        let unfollowed = files.contains { $0.stores != nil } ? unfollowedRegistrations() : []
         let (fills, registration) = ParallelMap.both(serial: serial, {
             destinations = []
             return InverseResolver.fills(entities) { links.destination(of: $0, $1) }
@@ -152,13 +159,19 @@ final class SwiftModelAssembler {
             registrations = []
             let registered = registration.numbers.compactMap { $0.flatMap { entityOfName[$0] } }
             return (names: registration.names, diagnostics: registration.names == nil ? [] : self.registrationDiagnostics(
-                entities: entities, registered: registered, links: links, undeclared: registration.undeclared))
+                entities: entities, registered: registered, links: links, undeclared: registration.undeclared,
+                complete: unfollowed.isEmpty))
         })
         InverseResolver.apply(fills, to: &entities)
-        diagnostics += registration.diagnostics
-        return Result(
+        diagnostics += registration.diagnostics + unfollowed.map(Self.diagnostic)
+        var result = Result(
             entities: entities, registeredTypes: registration.names,
-            activeSchemaVersion: active, diagnostics: diagnostics)
+            activeSchemaVersion: active, diagnostics: diagnostics, unfollowedRegistrations: unfollowed)
+        if files.contains(where: { $0.stores != nil }) {
+            result.stores = resolvedStores()
+            result.coreDataStores = files.flatMap { file in (file.stores?.coreDataStores ?? []).map { (file.file, $0) } }
+        }
+        return result
     }
 
     // MARK: - Which declarations make the current model
@@ -261,7 +274,7 @@ final class SwiftModelAssembler {
     /// of the `models` of the versions it concatenates (`SchemaV1.models + [Tag.self]`),
     /// transitively. Resolved as they are met: a list of the names with their scopes first
     /// would copy the scope for every name.
-    private func appendResolvedNames(of list: ModelListDeclaration, depth: Int = 0, to names: inout [(written: String, model: Int?)]) {
+    func appendResolvedNames(of list: ModelListDeclaration, depth: Int = 0, to names: inout [(written: String, model: Int?)]) {
         for written in list.names { names.append((written, resolve(written, in: list.scope))) }
         guard depth < 8 else { return }
         for included in list.includes {
@@ -351,9 +364,11 @@ final class SwiftModelAssembler {
         return (registrations.isEmpty ? nil : names, numbers, undeclared)
     }
 
-    /// `registered`: the positions of the registered entities.
+    /// `registered`: the positions of the registered entities. Without a `complete`
+    /// registration no model is said to be unregistered: the call not followed may register it.
     private func registrationDiagnostics(
-        entities: [Entity], registered: [Int], links: EntityLinks, undeclared: [(name: String, file: String, line: Int)]
+        entities: [Entity], registered: [Int], links: EntityLinks, undeclared: [(name: String, file: String, line: Int)],
+        complete: Bool
     ) -> [ModelDiagnostic] {
         var diagnostics: [ModelDiagnostic] = []
         for (name, file, line) in undeclared {
@@ -362,6 +377,7 @@ final class SwiftModelAssembler {
                 message: "\(name) is registered as a model type but no @Model class \(name) was found in the model paths; add the file that declares it to --models",
                 file: file, line: line))
         }
+        guard complete else { return diagnostics }
         let reached = Reachability.reached(from: registered, links: links)
         for index in entities.indices where !reached[index] {
             let name = entities[index].name
@@ -371,6 +387,16 @@ final class SwiftModelAssembler {
                 file: entities[index].file, line: entities[index].line))
         }
         return diagnostics
+    }
+}
+
+extension SwiftModelAssembler {
+    /// What the reports say about a registration not followed, and how to make it readable.
+    static func diagnostic(_ unfollowed: UnfollowedRegistration) -> ModelDiagnostic {
+        ModelDiagnostic(
+            kind: .unresolvedRegistration,
+            message: "\(unfollowed.call) registers models through \(unfollowed.part), which the reader cannot follow, so the registered models are unknown: every declared @Model is expected in Production and none is reported as unregistered",
+            file: unfollowed.file, line: unfollowed.line)
     }
 }
 

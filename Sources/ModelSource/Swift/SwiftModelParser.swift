@@ -18,8 +18,9 @@ package enum SwiftModelParser {
         ModelBytes.containsModelMacro(bytes)
     }
 
-    /// False when the bytes cannot register model types or choose a schema version: none of
-    /// `Schema`, `ModelContainer`, `modelContainer`, `PersistentModel`, `VersionedSchema` occur.
+    /// False when the bytes cannot register model types, choose a schema version or build a
+    /// store: none of `Schema`, `ModelContainer`, `modelContainer`, `PersistentModel`,
+    /// `VersionedSchema`, `ModelConfiguration`, `NSPersistent` occur.
     package static func mayRegisterModels(_ bytes: [UInt8]) -> Bool {
         ModelBytes.registrationHints.contains { ByteSearch.contains(bytes, $0) }
     }
@@ -50,6 +51,15 @@ package enum SwiftModelParser {
         /// It registers model types or chooses a schema version: a model list, a
         /// `VersionedSchema`, a migration plan.
         package var registersModels: Bool
+        /// It builds or configures a store (a SwiftData configuration or container, a Core
+        /// Data container): where the models it holds sync is read from it.
+        package var buildsStore: Bool = false
+
+        package init(declaresModel: Bool, registersModels: Bool, buildsStore: Bool = false) {
+            self.declaresModel = declaresModel
+            self.registersModels = registersModels
+            self.buildsStore = buildsStore
+        }
     }
 
     /// `declaresModel` and the registration half of `touchesModels` at the cost of one:
@@ -63,7 +73,8 @@ package enum SwiftModelParser {
         ModelRoles(
             declaresModel: !declarations.models.isEmpty,
             registersModels: !declarations.modelLists.isEmpty
-                || declarations.types.contains { $0.inherited.contains(where: VersionRules.isVersionedSchema) })
+                || declarations.types.contains { $0.inherited.contains(where: VersionRules.isVersionedSchema) },
+            buildsStore: declarations.stores?.buildsAppStore ?? false)
     }
 
     /// Names of the `@Model` classes the file declares (unqualified), for messages and
@@ -78,7 +89,10 @@ package enum SwiftModelParser {
         var declarations = SwiftDeclarationParser.parse(tokens, in: bytes, file: file)
         declarations.invalidByteOffset = SwiftSourceBytes.firstInvalidOffset(bytes, controlByteInCode: controlByte)
         // The scaffold's list copies the app's registration for a throwaway store; it is not one.
-        if !declarations.modelLists.isEmpty, ScaffoldMarker.isMarked(bytes) { declarations.modelLists = [] }
+        if !declarations.modelLists.isEmpty || declarations.stores != nil, ScaffoldMarker.isMarked(bytes) {
+            declarations.modelLists = []
+            declarations.stores = nil
+        }
         return declarations
     }
 
@@ -95,7 +109,8 @@ package enum SwiftModelParser {
 /// The words the model reader's byte pre-checks look for (`ByteSearch` does the search).
 enum ModelBytes {
     static let modelMacro = Array("Model".utf8)
-    static let registrationHints: [[UInt8]] = ["Schema", "odelContainer", "PersistentModel"].map { Array($0.utf8) }
+    static let registrationHints: [[UInt8]] = ["Schema", "odelContainer", "PersistentModel", "odelConfiguration", "NSPersistent"]
+        .map { Array($0.utf8) }
     static let typealiasKeyword = Array("typealias".utf8)
     static let enumKeyword = Array("enum".utf8)
 

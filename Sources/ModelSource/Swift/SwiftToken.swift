@@ -1,6 +1,6 @@
 /// One token of Swift source, as much as the declaration parser needs: comments and
 /// whitespace are gone, every string literal (raw, multi-line, interpolated) is one token.
-/// Public for the other scans of Swift source (`SwiftSourceTokens`).
+/// With its text, for tests and tools that want strings (`SwiftLexer.tokenize`).
 package struct SwiftToken: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// Names and keywords (`var`, `Item`, `` `default` ``).

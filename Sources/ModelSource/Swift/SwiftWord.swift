@@ -24,6 +24,14 @@ enum SwiftWord: String, CaseIterable, Sendable {
     case selfValue = "self", selfType = "Self", models, versionedSchema, inMemory, isStoredInMemoryOnly
     case schema = "Schema", modelContainerType = "ModelContainer", modelContainer
     case `for`, originalName, deleteRule, inverse
+    // Stores (`StoreSites`): the calls every file's registration pass looks for, and the
+    // imports that mark test code. Names only the store reading asks about (`none`, `name`,
+    // `configuration`...) are compared as text there: as words, every identifier of every
+    // file that spells one would cost a full compare here.
+    case modelConfiguration = "ModelConfiguration", schemaLabel = "schema", swiftData = "SwiftData"
+    case persistentContainer = "NSPersistentContainer", cloudKitContainer = "NSPersistentCloudKitContainer"
+    case cloudKitContainerOptionsType = "NSPersistentCloudKitContainerOptions", cloudKitContainerOptions
+    case storeDescription = "NSPersistentStoreDescription", xcTest = "XCTest", testing = "Testing"
 
     /// A declaration modifier (`public`, `static`, `nonisolated`...).
     var isModifier: Bool {
@@ -50,7 +58,7 @@ enum SwiftWord: String, CaseIterable, Sendable {
 }
 
 /// Finds the `SwiftWord` a byte range spells. A hash of its length and end bytes picks a
-/// slot of a table ten times larger than the word list, so a name that is no word mostly
+/// slot of a table over ten times larger than the word list, so a name that is no word mostly
 /// finds an empty slot and is rejected without a byte compared; a word that shares a slot
 /// takes the next free one (linear probing). A candidate is compared eight bytes at a
 /// time. The tables are plain memory, made once for the process: no bounds test or
@@ -67,7 +75,7 @@ struct SwiftWordTable: @unchecked Sendable {
         var offset: Int
     }
 
-    private static let slotCount = 1024
+    private static let slotCount = 2048
     /// Per slot: 0 when empty, else 1 + the index in `entries` of the word placed there.
     private let slots: UnsafeMutablePointer<UInt8>
     private let entries: UnsafeMutablePointer<Entry>

@@ -16,6 +16,9 @@ package struct ConfigFile: Equatable, Sendable {
     /// Also expect `@Model` classes that are neither registered nor reachable from a
     /// registered one.
     package var includeUnregisteredModels: Bool?
+    /// Models (class or entity names) that never sync, for stores whose code does not
+    /// settle it (Docs/StoreMembership.md); code that syncs a model wins over this list.
+    package var localModels: [String]?
     package var severities = SeverityConfig()
     /// `lint --write-baseline` output: lint findings recorded there are not reported
     /// (`lint`, the pre-commit hook, the gate); schema findings always are.
@@ -123,6 +126,7 @@ extension ConfigFile {
         }
         config.sharesRecords = try reader.bool("sharesRecords")
         config.includeUnregisteredModels = try reader.bool("includeUnregisteredModels")
+        config.localModels = try reader.stringArray("localModels")
         if let severities = try reader.object("severities") { config.severities = try parseSeverities(severities) }
         config.lintBaseline = try reader.string("lintBaseline")
         try reader.finish()

@@ -39,6 +39,10 @@ package struct ProjectSurvey: Sendable, Equatable {
     }
     /// Where each finding came from, for the comments of the starter file.
     package var sources: [String] = []
+    /// Test code the survey leaves out of `modelPaths` (relative to the root): the sources
+    /// of Xcode unit and UI test targets, and SwiftPM test targets (`Tests/`, `.testTarget`
+    /// paths). Test code is never the app's models or stores.
+    package var testPaths: [String] = []
 
     package init() {}
 
@@ -70,6 +74,7 @@ package struct ProjectSurvey: Sendable, Equatable {
                         let pbxproj = URL(fileURLWithPath: root + "/" + path + "/project.pbxproj")
                         survey.readProject(pbxproj, relative: "\(path)/project.pbxproj")
                         survey.readAppTargets(pbxproj, project: path)
+                        survey.readTestTargets(pbxproj, project: path)
                     } else if !SkippedFolders.skips(entry.name) {
                         subfolders.append(path)
                     }
@@ -78,10 +83,13 @@ package struct ProjectSurvey: Sendable, Equatable {
                     survey.modelFiles.append(path)
                 } else if entry.name.hasSuffix(".entitlements") {
                     survey.readEntitlements(URL(fileURLWithPath: root + "/" + path), relative: path)
+                } else if entry.name == "Package.swift" {
+                    survey.readPackageTestTargets(root + "/" + path, folder: relative)
                 }
             }
         }
         survey.resolveContainers()
+        modelDirectories = survey.leaveOutTestCode()
         let directories = outermost(Set(modelDirectories.map { $0.isEmpty ? "." : $0 }))
         if !directories.isEmpty { survey.sources.append("@Model sources and their registration in \(directories.joined(separator: ", "))") }
         survey.modelPaths = outermost(Set(survey.modelPaths + directories))
@@ -89,12 +97,67 @@ package struct ProjectSurvey: Sendable, Equatable {
         return survey
     }
 
-    /// An `@Model` class declared, or model types registered, in code (not the scaffold,
-    /// whose model list is not the app's registration).
+    /// An `@Model` class declared, model types registered, or a store built (which says
+    /// where the models sync), in code that is the app's: not the scaffold, whose model
+    /// list is not the app's registration, and not test code (the reader leaves it out).
     static func touchesModels(_ path: String) -> Bool {
         guard case .success(let bytes) = FileSystem.readRegularFile(path) else { return false }
         let roles = SwiftModelParser.modelRoles(bytes)
-        return roles.declaresModel || (roles.registersModels && !ScaffoldMarker.isMarked(bytes))
+        return roles.declaresModel || ((roles.registersModels || roles.buildsStore) && !ScaffoldMarker.isMarked(bytes))
+    }
+
+    /// Drops the model files (and bundles) that lie in test code; the folders of the Swift
+    /// ones that remain.
+    mutating func leaveOutTestCode() -> [String] {
+        let tests = testPaths.filter { !$0.isEmpty && $0 != "." }
+        func isTest(_ path: String) -> Bool { tests.contains { $0 == path || CanonicalPath.isPrefix($0, of: path) } }
+        modelFiles.removeAll(where: isTest)
+        modelPaths.removeAll(where: isTest)
+        return modelFiles.filter { $0.hasSuffix(".swift") }.map { ($0 as NSString).deletingLastPathComponent }
+    }
+
+    /// The sources of the Xcode project's unit and UI test targets, relative to the root.
+    private mutating func readTestTargets(_ url: URL, project: String) {
+        guard let data = try? Data(contentsOf: url) else { return }
+        let folder = (project as NSString).deletingLastPathComponent
+        for source in XcodeProjectReader.testTargetSources(data, project: project) where !source.hasPrefix("/") {
+            testPaths.append(Self.joined(folder, source))
+        }
+    }
+
+    /// A SwiftPM package's test targets: `Tests/` (their default home) and each
+    /// `.testTarget(..., path: "...")`, relative to the root.
+    private mutating func readPackageTestTargets(_ manifest: String, folder: String) {
+        testPaths.append(Self.joined(folder, "Tests"))
+        guard case .success(let bytes) = FileSystem.readRegularFile(manifest) else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
+        for target in text.components(separatedBy: ".testTarget(").dropFirst() {
+            guard let path = Self.arguments(closing: target).components(separatedBy: "path:").dropFirst().first?
+                .split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false).dropFirst().first else { continue }
+            testPaths.append(Self.joined(folder, String(path)))
+        }
+    }
+
+    /// The text up to the `)` that closes an argument list opened just before it.
+    private static func arguments(closing text: String) -> Substring {
+        var depth = 1
+        var inString = false
+        for index in text.indices {
+            switch text[index] {
+            case "\"": inString.toggle()
+            case "(" where !inString: depth += 1
+            case ")" where !inString:
+                depth -= 1
+                if depth == 0 { return text[..<index] }
+            default: break
+            }
+        }
+        return text[...]
+    }
+
+    private static func joined(_ folder: String, _ path: String) -> String {
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return folder.isEmpty || folder == "." ? trimmed : folder + "/" + trimmed
     }
 
     /// Drops paths inside other paths of the set.

@@ -83,6 +83,8 @@ package struct ResolvedConfiguration: Sendable {
     package var createTimeout: Sourced<TimeInterval>
     package var sharesRecords: Bool
     package var includeUnregisteredModels: Bool
+    /// `localModels` of the file: models declared local where the code does not settle it.
+    package var localModels: [String]
     package var severities: ConfigFile.SeverityConfig
     /// `lintBaseline` of the file, absolute.
     package var lintBaseline: String?
@@ -165,6 +167,7 @@ package struct ResolvedConfiguration: Sendable {
             createTimeout: file.timeouts.createSeconds.map { Sourced($0, .file, "timeouts.createSeconds") }
                 ?? Sourced(defaultCreateTimeout, .defaultValue, "built in"),
             sharesRecords: file.sharesRecords ?? false, includeUnregisteredModels: file.includeUnregisteredModels ?? false,
+            localModels: file.localModels ?? [],
             severities: file.severities, lintBaseline: file.lintBaseline.map(fromFile),
             given: given, fileContainers: file.containers, project: project)
     }

@@ -67,9 +67,16 @@ package struct XcodeAppTarget: Sendable, Equatable {
 /// which `PropertyListSerialization` reads on macOS and Linux).
 enum XcodeProjectReader {
     static let applicationProductType = "com.apple.product-type.application"
+    /// Unit and UI test bundles: their sources are test code, never the app's models.
+    static let testProductTypes: Set<String> = ["com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing"]
 
     static func appTargets(_ data: Data, project: String) -> [XcodeAppTarget] {
         nativeTargets(data, project: project).filter { $0.productType == applicationProductType }.map(\.target)
+    }
+
+    /// What the unit and UI test targets compile, relative to the folder holding the project.
+    static func testTargetSources(_ data: Data, project: String) -> [String] {
+        nativeTargets(data, project: project).filter { testProductTypes.contains($0.productType) }.flatMap(\.target.sources)
     }
 
     /// Every native target (apps, extensions, frameworks, tests) with its product type: the

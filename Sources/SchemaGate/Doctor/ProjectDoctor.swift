@@ -96,7 +96,7 @@ package struct ProjectDoctor: Sendable {
         }
         let outcome: ExpectedModelSchema.Outcome
         do {
-            outcome = try ExpectedModelSchema.build(modelPaths: paths, configuration: configuration, workingDirectory: workingDirectory)
+            outcome = try ExpectedModelSchema.build(modelPaths: paths, configuration: configuration, container: nil, workingDirectory: workingDirectory)
         } catch {
             return .failed("models", "No usable models in \(paths.map(shown).joined(separator: ", ")) (\(configuration.modelPaths.source.rawValue)).",
                            fix: DoctorCheck.sentence(error.message))
@@ -107,7 +107,10 @@ package struct ProjectDoctor: Sendable {
                            fix: "Make the registered model list (Schema([...]), ModelContainer(for:) or the VersionedSchema's models) match the @Model classes, or set includeUnregisteredModels.")
         }
         let count = outcome.model.entities.count
-        let registered = outcome.model.registeredTypes.map { "\($0.count) registered" }
+        let unfollowed = outcome.model.unfollowedRegistrations.first.map {
+            "the registration at \($0.file):\($0.line) goes through \($0.part), which is not followed, so every declared model is expected"
+        }
+        let registered = unfollowed ?? outcome.model.registeredTypes.map { "\($0.count) registered" }
             ?? "no registration found (Schema([...]), ModelContainer(for:)), so every declared model is expected"
         return .passed("models", "\(count) model\(count == 1 ? "" : "s") in \(paths.map(shown).joined(separator: ", ")) (\(configuration.modelPaths.source.rawValue)); \(registered).")
     }

@@ -47,9 +47,14 @@ package struct ContainerCheck {
         var bases: [String] = []
         for container in containers {
             let label = containers.count > 1 ? " (\(container.id.value))" : ""
-            let result = try check(container, label: label, models: try models(container, label), cktool: &cktool)
+            let outcome = try models(container, label)
+            let result = try check(container, label: label, models: outcome, cktool: &cktool)
             notes += result.notes
             findings += result.findings
+            // The models' own findings are the same for every container: each said once.
+            if reportsModelFindings, let outcome {
+                findings += (outcome.findings + outcome.membershipFindings).filter { !findings.contains($0) }
+            }
             if let basis = result.basis { bases.append(basis) }
         }
         var report = Report(command: "check", findings: findings, notes: notes)
@@ -74,7 +79,6 @@ package struct ContainerCheck {
         }
         let modelNotes = models?.notes ?? ["Models\(label): none given (--models or modelPaths); measured against Development only."]
         report.notes = [schemas.note] + modelNotes + report.notes
-        if reportsModelFindings { report.findings += models?.findings ?? [] }
         report.basis = schemas.basis
         if checksSnapshot, schemas.live, let snapshot = container.productionSnapshot {
             let display = UserPath.display(snapshot.path, from: configuration.root)

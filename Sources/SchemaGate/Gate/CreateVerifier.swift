@@ -18,7 +18,8 @@ package struct CreateVerifier: Sendable {
         return try containers.map { container in
             let label = containers.count > 1 ? " (\(container.id.value))" : ""
             return (container, try ExpectedModelSchema.build(
-                modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory, label: label))
+                modelPaths: container.modelPaths, configuration: configuration, container: container, workingDirectory: workingDirectory,
+                label: label))
         }
     }
 

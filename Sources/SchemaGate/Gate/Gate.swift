@@ -78,10 +78,12 @@ package struct Gate: Sendable {
             try ModelSourcesPresence.require(
                 configuration: configuration, containers: containers, environment: environment, repository: release?.repository)
         }
-        let models = try readModels(containers)
+        let (models, expected) = try readModels(containers)
         if models.isEmpty {
             notes.append("Models: no @Model class or Core Data model was found in the project (no modelPaths configured, and the project survey found none), so what the app writes is not read: Production is measured against Development only, as 'check' does.")
         }
+        // What the store membership found is the same for every container: reported once.
+        findings += containers.first.flatMap { expected[$0.id.value]?.membershipFindings } ?? []
 
         // 3. Lint: see GateLint.swift. Offline, so it runs whatever follows.
         let lint = try timer.measure("lint") {
@@ -94,7 +96,7 @@ package struct Gate: Sendable {
 
         // 4. The shortcut: Production as this repository last exported it.
         let store = release.flatMap { try? ProductionRecord.Store(repository: $0.repository) }
-        switch shortcut(containers, models: models, store: store, repository: release?.repository) {
+        switch shortcut(containers, expected: expected, store: store, repository: release?.repository) {
         case .satisfied(let recorded, let recordedNotes)?:
             return Report(command: "gate", findings: findings + recorded, notes: notes + recordedNotes)
         case .declined(let why)?:
@@ -121,7 +123,7 @@ package struct Gate: Sendable {
         check.timer = timer
         check.record = store
         check.repository = release?.repository
-        let checked = try check.run(containers) { container, label in models[container.modelPaths]?.labeled(label) }
+        let checked = try check.run(containers) { container, _ in expected[container.id.value] }
         var report = Report(command: "gate", findings: findings + checked.findings, notes: notes + checked.notes)
         report.basis = checked.basis
         return report
@@ -130,32 +132,38 @@ package struct Gate: Sendable {
     /// The recorded-Production shortcut's answer; nil when it is not asked (--always, export
     /// files given, no record store outside git).
     private func shortcut(
-        _ containers: [ResolvedContainer], models: [[String]: ExpectedModelSchema.Outcome], store: ProductionRecord.Store?,
+        _ containers: [ResolvedContainer], expected: [String: ExpectedModelSchema.Outcome], store: ProductionRecord.Store?,
         repository: GitRepository?
     ) -> RecordedProductionCheck.Outcome? {
         guard !options.always, options.productionFile == nil, let store else { return nil }
         return timer.measure("recorded Production") {
             RecordedProductionCheck(store: store, repository: repository)
-                .evaluate(containers, root: configuration.root) { models[$0.modelPaths] }
+                .evaluate(containers, root: configuration.root) { expected[$0.id.value] }
         }
     }
 
-    /// Each set of model paths, read once; lint and the check use what was read. Empty when
-    /// the project has no models at all (nothing configured, nothing found): such an app
-    /// is measured against Development only.
-    private func readModels(_ containers: [ResolvedContainer]) throws -> [[String]: ExpectedModelSchema.Outcome] {
-        if configuration.modelPaths.source == .defaultValue, configuration.configuredContainerModelPaths.isEmpty { return [:] }
-        var models: [[String]: ExpectedModelSchema.Outcome] = [:]
-        for container in containers where models[container.modelPaths] == nil {
-            let outcome = try timer.measure("read models") {
-                try ExpectedModelSchema.build(
-                    modelPaths: container.modelPaths, configuration: configuration, workingDirectory: workingDirectory,
-                    read: readModels)
+    /// Each set of model paths, read once (lint and the check use what was read), and each
+    /// container's expected schema: the models that sync into it (Docs/StoreMembership.md).
+    /// Both empty when the project has no models at all (nothing configured, nothing found):
+    /// such an app is measured against Development only.
+    private func readModels(
+        _ containers: [ResolvedContainer]
+    ) throws -> (models: [[String]: AppModel], expected: [String: ExpectedModelSchema.Outcome]) {
+        if configuration.modelPaths.source == .defaultValue, configuration.configuredContainerModelPaths.isEmpty { return ([:], [:]) }
+        var models: [[String]: AppModel] = [:]
+        var expected: [String: ExpectedModelSchema.Outcome] = [:]
+        for container in containers {
+            let shown = ExpectedModelSchema.shownPaths(container.modelPaths, workingDirectory: workingDirectory)
+            let model = models[container.modelPaths] ?? timer.measure("read models") { readModels(shown, workingDirectory) }
+            if models[container.modelPaths] == nil {
+                try ModelPathCompleteness.require(model, modelPaths: container.modelPaths, configuration: configuration)
             }
-            try ModelPathCompleteness.require(outcome.model, modelPaths: container.modelPaths, configuration: configuration)
-            models[container.modelPaths] = outcome
+            models[container.modelPaths] = model
+            let label = containers.count > 1 ? " (\(container.id.value))" : ""
+            expected[container.id.value] = try ExpectedModelSchema.build(
+                model: model, shown: shown, configuration: configuration, container: container, label: label)
         }
-        return models
+        return (models, expected)
     }
 
     /// The repository and the last release; nil only with --always (and no --since) where

@@ -20,7 +20,7 @@ enum GateLint {
     ///   - base: the release compared with, its commit resolved by change detection (lint
     ///     does not resolve its name again).
     static func run(
-        configuration: ResolvedConfiguration, containers: [ResolvedContainer], models: [[String]: ExpectedModelSchema.Outcome],
+        configuration: ResolvedConfiguration, containers: [ResolvedContainer], models: [[String]: AppModel],
         base: ChangeReport.Base?, workingDirectory: String, environment: [String: String],
         readModels: @escaping @Sendable ([String], String) -> AppModel, log: @Sendable (String) -> Void
     ) throws(LintError) -> Outcome {
@@ -28,7 +28,7 @@ enum GateLint {
         for path in containers.flatMap(\.modelPaths) where !paths.contains(path) { paths.append(path) }
         let request = LintRequest(
             paths: paths, appDirectories: [configuration.root], since: base.flatMap { $0.name ?? $0.commit },
-            sinceCommit: base?.commit, model: models.count == 1 ? models.first?.value.model : nil,
+            sinceCommit: base?.commit, model: models.count == 1 ? models.first?.value : nil, localModels: configuration.localModels,
             overrides: LintOverrides(configured: configuration), stage: .gate,
             workingDirectory: workingDirectory, environment: environment)
         log("gate: linting the models…")

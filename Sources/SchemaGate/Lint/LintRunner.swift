@@ -35,6 +35,9 @@ package struct LintRequest: Sendable {
     /// The models `paths` hold, when the caller read them already (the gate, for the
     /// expected schema): lint uses them instead of reading the files a second time.
     package var model: AppModel? = nil
+    /// `localModels` of the configuration: models declared local where the code does not
+    /// settle it (Docs/StoreMembership.md).
+    package var localModels: [String] = []
     package var overrides: LintOverrides
     /// Where the findings count: `lint` and the pre-commit hook, or the gate (`SeverityPolicy`).
     package var stage: SeverityPolicy.Stage
@@ -43,7 +46,7 @@ package struct LintRequest: Sendable {
 
     package init(
         paths: [String], projectDirectories: [String] = [], appDirectories: [String] = [], since: String? = nil,
-        sinceCommit: String? = nil, model: AppModel? = nil,
+        sinceCommit: String? = nil, model: AppModel? = nil, localModels: [String] = [],
         overrides: LintOverrides = LintOverrides(), stage: SeverityPolicy.Stage = .lint,
         workingDirectory: String, environment: [String: String]
     ) {
@@ -53,6 +56,7 @@ package struct LintRequest: Sendable {
         self.since = since
         self.sinceCommit = sinceCommit
         self.model = model
+        self.localModels = localModels
         self.overrides = overrides
         self.stage = stage
         self.workingDirectory = workingDirectory
@@ -87,7 +91,12 @@ package struct LintRunner: Sendable {
         var model = request.model ?? (scope.modelPaths.isEmpty ? AppModel() : reader.readPaths(scope.modelPaths))
         let (swiftSources, plists, problems) = Self.readProjectFiles(scope)
         model.diagnostics += problems
-        var notes = [Self.summary(model, scope: scope, sources: swiftSources)]
+        // CloudKit's model rules concern the models that sync: local ones are left out.
+        let (synced, local) = Self.syncedModels(model, localModels: request.localModels)
+        var notes = [Self.summary(synced, scope: scope, sources: swiftSources)]
+        if !local.isEmpty {
+            notes.append("Not linted against CloudKit's model rules (local: no store that holds them syncs): \(StoreMembership.list(local)).")
+        }
         var previous: PreviousModel?
         if let revision = request.since {
             let (old, note) = try readPrevious(revision, modelPaths: scope.modelPaths, request: request)
@@ -97,8 +106,9 @@ package struct LintRunner: Sendable {
         if !scope.skipped.isEmpty {
             notes.append("Not linted (not a model, Swift, entitlements or Info.plist file): \(scope.skipped.map { UserPath.display($0, from: request.workingDirectory) }.joined(separator: ", ")).")
         }
+        if var old = previous { old.model = Self.syncedModels(old.model, localModels: request.localModels).synced; previous = old }
         let input = LintInput(
-            model: model, swiftSources: swiftSources, propertyLists: plists, appTargets: Self.readXcodeProjects(scope),
+            model: synced, swiftSources: swiftSources, propertyLists: plists, appTargets: Self.readXcodeProjects(scope),
             previous: previous)
         // Model files may be named relative to the working directory (a model the caller
         // read): suppression comments are read from there, not from the process's directory.
@@ -118,6 +128,14 @@ package struct LintRunner: Sendable {
             return Report(command: "lint", status: .error, findings: findings, notes: notes)
         }
         return Report(command: "lint", findings: findings, notes: notes)
+    }
+
+    /// The model without its local entities (Docs/StoreMembership.md), and their names.
+    static func syncedModels(_ model: AppModel, localModels: [String]) -> (synced: AppModel, local: [String]) {
+        let membership = StoreMembership(model: model, localModels: localModels)
+        var synced = model
+        synced.entities = model.entities.filter { membership.placement(of: $0.name).isSynced }
+        return (synced, model.entities.filter { !membership.placement(of: $0.name).isSynced }.map(\.name))
     }
 
     /// Whether lint reads anything of this Swift file: the model reader's test and the

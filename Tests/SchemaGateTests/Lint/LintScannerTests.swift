@@ -5,10 +5,14 @@ import Testing
 @testable import SchemaGate
 @testable import SchemaGateBasics
 
-/// The Swift call scanning behind the configuration rules, and plist parsing.
+/// The store reading behind the configuration rules (the model reader's `StoreSites`), and plist parsing.
 @Suite struct LintScannerTests {
-    func calls(_ text: String) -> [SwiftCall] {
-        SwiftCallScanner.calls(of: "ModelConfiguration", in: SwiftSourceTokens.tokens(Array(text.utf8)))
+    func sites(_ text: String) -> [ModelConfigurationSite] {
+        SwiftSourceFile(path: "x.swift", contents: Array(text.utf8)).sites
+    }
+
+    func configurations(_ text: String) -> [ModelConfigurationSite] {
+        sites(text).filter { $0.kind == .configuration }
     }
 
     @Test func callsInCommentsAndStringsAreNotCalls() {
@@ -21,7 +25,7 @@ import Testing
             """
         let e = "x \(f("ModelConfiguration(")) y"; let g = ModelConfiguration(schema: s)
         """#
-        #expect(calls(source).map(\.line) == [7])
+        #expect(configurations(source).map(\.line) == [7])
     }
 
     /// The project scans read Swift with the model reader's lexer: a regex literal holding
@@ -32,12 +36,13 @@ import Testing
         let bare = /"/
         let test = ModelConfiguration(isStoredInMemoryOnly: true)
         """
-        #expect(calls(source).map(\.line) == [3])
-        #expect(calls(source).first?.argument("isStoredInMemoryOnly")?.value == "true")
+        #expect(configurations(source).map(\.line) == [3])
+        #expect(configurations(source).first?.inMemory == true)
     }
 
     @Test func neverCrashesOnUnterminatedInput() {
-        for text in ["\"abc", "/* never closed", "#\"raw", "\"\"\"\nmulti", "\"\\(", "ModelConfiguration(", "\"\\", "#", "\\(((("] {
+        for text in ["\"abc", "/* never closed", "#\"raw", "\"\"\"\nmulti", "\"\\(", "ModelConfiguration(", "\"\\", "#", "\\((((",
+                     "ModelContainer(for: ", "let c = ModelContainer(for: [A.self], configurations: c", "x.cloudKitContainerOptions ="] {
             _ = SwiftSourceFile(path: "x.swift", contents: Array(text.utf8))
         }
         let site = SwiftSourceFile(path: "x.swift", contents: Array("let c = ModelConfiguration(schema: s,\n".utf8)).sites
@@ -46,38 +51,32 @@ import Testing
 
     @Test func callArgumentsAndLines() {
         let text = "\n\nlet c = ModelConfiguration(\n  \"Main\",\n  schema: Schema([A.self, B.self]),\n  cloudKitDatabase: flag ? .private(\"id\") : .none\n)"
-        let calls = SwiftCallScanner.calls(of: "ModelConfiguration", in: SwiftSourceTokens.tokens(Array(text.utf8)))
-        #expect(calls.count == 1)
-        #expect(calls.first?.line == 3)
-        #expect(calls.first?.arguments.map(\.label) == [nil, "schema", "cloudKitDatabase"])
-        #expect(ModelConfigurationSite.database(from: calls[0]) == .conditional(mentionsAutomatic: false))
+        #expect(configurations(text).map(\.line) == [3])
+        #expect(configurations(text).first?.database == .conditional(mentionsAutomatic: false, container: "id"))
     }
 
     /// The type spelled with its module, and `.init(...)` given to an annotated variable,
     /// are calls too; a member that happens to share the name, or a comparison, is not.
     @Test func qualifiedAndImplicitInitializerCalls() {
-        func labels(_ text: String) -> [[String?]] {
-            SwiftCallScanner.calls(of: "ModelConfiguration", in: SwiftSourceTokens.tokens(Array(text.utf8))).map { $0.arguments.map(\.label) }
-        }
-        #expect(labels("let c = SwiftData.ModelConfiguration(schema: s, cloudKitDatabase: .none)") == [["schema", "cloudKitDatabase"]])
-        #expect(labels("let c: ModelConfiguration = .init(isStoredInMemoryOnly: true)") == [["isStoredInMemoryOnly"]])
-        #expect(labels("var c: SwiftData.ModelConfiguration? = .init(cloudKitDatabase: .automatic)") == [["cloudKitDatabase"]])
-        #expect(labels("let c = settings.ModelConfiguration(x: 1)").isEmpty)
-        #expect(labels("let c = MySwiftData.ModelConfiguration(x: 1)").isEmpty)
-        #expect(labels("if c is ModelConfiguration == .init(x) {}").isEmpty)
-        #expect(labels("func make() -> ModelConfiguration { .init(x: 1) }").isEmpty)
+        func databases(_ text: String) -> [ModelConfigurationSite.Database] { configurations(text).map(\.database) }
+        #expect(databases("let c = SwiftData.ModelConfiguration(schema: s, cloudKitDatabase: .none)") == [.none])
+        #expect(configurations("let c: ModelConfiguration = .init(isStoredInMemoryOnly: true)").map(\.inMemory) == [true])
+        #expect(databases("var c: SwiftData.ModelConfiguration? = .init(cloudKitDatabase: .automatic)") == [.automatic])
+        #expect(databases("let c = settings.ModelConfiguration(x: 1)").isEmpty)
+        #expect(databases("let c = MySwiftData.ModelConfiguration(x: 1)").isEmpty)
+        #expect(databases("if c is ModelConfiguration == .init(x) {}").isEmpty)
+        #expect(databases("func make() -> ModelConfiguration { .init(x: 1) }").isEmpty)
     }
 
     @Test func databaseValues() {
-        func database(_ value: String) -> ModelConfigurationSite.Database {
-            let text = "ModelConfiguration(schema: s, cloudKitDatabase: \(value))"
-            return ModelConfigurationSite.database(from: SwiftCallScanner.calls(of: "ModelConfiguration", in: SwiftSourceTokens.tokens(Array(text.utf8)))[0])
+        func database(_ value: String) -> ModelConfigurationSite.Database? {
+            configurations("ModelConfiguration(schema: s, cloudKitDatabase: \(value))").first?.database
         }
         #expect(database(".automatic") == .automatic)
-        #expect(database(".none") == .none)
-        #expect(database("ModelConfiguration.CloudKitDatabase.none") == .none)
-        #expect(database(".private(\"iCloud.a\")") == .private)
-        #expect(database(".private(flag ? \"a\" : \"b\")") == .private)
+        #expect(database(".none") == ModelConfigurationSite.Database.none)
+        #expect(database("ModelConfiguration.CloudKitDatabase.none") == ModelConfigurationSite.Database.none)
+        #expect(database(".private(\"iCloud.a\")") == .private("iCloud.a"))
+        #expect(database(".private(flag ? \"a\" : \"b\")") == .private(nil))
         #expect(database("sync ? .automatic : .none") == .conditional(mentionsAutomatic: true))
         #expect(database("settings.database") == .unknown)
     }

@@ -1,5 +1,6 @@
 /// With an iCloud container entitlement, SwiftData's default `cloudKitDatabase: .automatic`
-/// syncs whether or not the user opted in, to a container it picks itself (seeds 000, 003).
+/// syncs whether or not the user opted in, to the first container of the entitlements
+/// (Docs/StoreMembership.md).
 struct AutomaticCloudKitDatabaseRule: LintRule {
     static let info = LintRuleInfo(
         id: "automatic-cloudkit-database", severity: .warning,
@@ -24,8 +25,8 @@ struct AutomaticCloudKitDatabaseRule: LintRule {
 
     private func relies(on database: ModelConfigurationSite.Database) -> Bool {
         switch database {
-        case .omitted, .automatic, .conditional(mentionsAutomatic: true): return true
-        case .none, .private, .conditional(mentionsAutomatic: false), .unknown: return false
+        case .omitted, .automatic, .conditional(mentionsAutomatic: true, _): return true
+        case .none, .private, .conditional(mentionsAutomatic: false, _), .unknown: return false
         }
     }
 }

@@ -4,7 +4,8 @@ import ModelSource
 /// A place in Swift source that configures a SwiftData store, and what it says about
 /// CloudKit: `ModelConfiguration(...)`, `ModelContainer(for:)` without configurations,
 /// and the SwiftUI `.modelContainer(for:)` modifier (both use a default configuration,
-/// whose `cloudKitDatabase` is `.automatic`).
+/// whose `cloudKitDatabase` is `.automatic`). Read by the model reader's store reading
+/// (`StoreSites`), the one reading of store code.
 package struct ModelConfigurationSite: Sendable, Equatable {
     package enum Kind: String, Sendable {
         case configuration = "ModelConfiguration(...)"
@@ -13,17 +14,7 @@ package struct ModelConfigurationSite: Sendable, Equatable {
     }
 
     /// What the `cloudKitDatabase:` argument says.
-    package enum Database: Sendable, Equatable {
-        /// Not given: the default, `.automatic`.
-        case omitted
-        case automatic
-        case none
-        case `private`
-        /// An expression naming `.none` and something else (`sync ? .private(id) : .none`).
-        case conditional(mentionsAutomatic: Bool)
-        /// A variable or call whose value cannot be known from source.
-        case unknown
-    }
+    package typealias Database = CloudKitDatabaseSpelling
 
     package var kind: Kind
     package var line: Int
@@ -32,77 +23,19 @@ package struct ModelConfigurationSite: Sendable, Equatable {
     /// Inside a `#Preview { ... }` body.
     package var inPreview: Bool
 
-    static func database(from call: SwiftCall) -> Database {
-        guard let value = call.argument("cloudKitDatabase")?.value else { return .omitted }
-        let bare = value.replacingOccurrences(of: "ModelConfiguration.CloudKitDatabase", with: "")
-        switch bare {
-        case ".automatic": return .automatic
-        case ".none": return .none
-        default: break
+    /// The sites of one file's store reading, in line order.
+    static func sites(in stores: StoreSites) -> [ModelConfigurationSite] {
+        var sites = stores.configurations.map { configuration in
+            ModelConfigurationSite(
+                kind: .configuration, line: configuration.line, database: configuration.database,
+                inMemory: configuration.inMemory, inPreview: configuration.inPreview)
         }
-        let (none, automatic, isPrivate) = (bare.contains(".none"), bare.contains(".automatic"), bare.contains(".private"))
-        if none { return .conditional(mentionsAutomatic: automatic) }
-        if automatic { return .automatic }
-        if isPrivate { return .private }
-        return .unknown
-    }
-
-    /// All sites in one file's tokens.
-    static func sites(in tokens: [SwiftToken]) -> [ModelConfigurationSite] {
-        let previews = previewBodies(in: tokens)
-        func inPreview(_ call: SwiftCall) -> Bool { previews.contains { $0.contains(call.position) } }
-        var sites: [ModelConfigurationSite] = []
-        for call in SwiftCallScanner.calls(of: "ModelConfiguration", in: tokens) {
+        for container in stores.containers where container.configurations.isEmpty {
             sites.append(ModelConfigurationSite(
-                kind: .configuration, line: call.line, database: database(from: call),
-                inMemory: call.argument("isStoredInMemoryOnly")?.value == "true", inPreview: inPreview(call)))
-        }
-        for call in SwiftCallScanner.calls(of: "ModelContainer", in: tokens)
-        where call.argument("for") != nil && call.argument("configurations") == nil {
-            sites.append(ModelConfigurationSite(
-                kind: .containerDefault, line: call.line, database: .omitted, inMemory: false, inPreview: inPreview(call)))
-        }
-        for call in SwiftCallScanner.calls(of: "modelContainer", in: tokens, member: true) where call.argument("for") != nil {
-            sites.append(ModelConfigurationSite(
-                kind: .modifierDefault, line: call.line, database: .omitted,
-                inMemory: call.argument("inMemory")?.value == "true", inPreview: inPreview(call)))
+                kind: container.kind == .modifier ? .modifierDefault : .containerDefault, line: container.line,
+                database: .omitted, inMemory: container.inMemory, inPreview: container.inPreview))
         }
         return sites.sorted { $0.line < $1.line }
-    }
-
-    /// Token ranges of `#Preview ... { body }`.
-    static func previewBodies(in tokens: [SwiftToken]) -> [Range<Int>] {
-        var bodies: [Range<Int>] = []
-        var index = 0
-        while index < tokens.count {
-            guard tokens[index].kind == .pound, tokens[index].text == "Preview" else {
-                index += 1
-                continue
-            }
-            // Skip the optional argument list, then take the braces.
-            var cursor = index + 1
-            var parens = 0
-            while cursor < tokens.count {
-                let token = tokens[cursor]
-                if token.isPunctuation("(") { parens += 1 }
-                if token.isPunctuation(")") { parens -= 1 }
-                if token.isPunctuation("{") && parens <= 0 { break }
-                cursor += 1
-            }
-            var depth = 0
-            var end = cursor
-            while end < tokens.count {
-                if tokens[end].isPunctuation("{") { depth += 1 }
-                if tokens[end].isPunctuation("}") {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                end += 1
-            }
-            bodies.append(cursor..<min(end + 1, tokens.count))
-            index = max(end, index + 1)
-        }
-        return bodies
     }
 }
 
@@ -118,9 +51,9 @@ package struct SwiftSourceFile: Sendable {
     ///   for the test-folder heuristic; folders above the project must not count.
     package init(path: String, contents: [UInt8], projectPath: String? = nil) {
         self.path = path
-        let tokens = SwiftSourceTokens.tokens(contents)
-        sites = ModelConfigurationSite.sites(in: tokens)
-        isTestOrPreview = Self.isTestOrPreview(path: projectPath ?? path, tokens: tokens)
+        let stores = StoreSites.read(contents)
+        sites = ModelConfigurationSite.sites(in: stores)
+        isTestOrPreview = stores.isTestCode || stores.isPreviewCode || Self.isTestOrPreview(path: projectPath ?? path)
     }
 
     /// Whether the file may hold a site at all: a cheap byte search that lets a scan skip
@@ -129,19 +62,13 @@ package struct SwiftSourceFile: Sendable {
         contains(contents, "ModelConfiguration") || contains(contents, "odelContainer")
     }
 
-    static func isTestOrPreview(path: String, tokens: [SwiftToken]) -> Bool {
+    /// A folder ending in `Tests` or named `Preview Content`, or a file name holding `Tests`
+    /// or `Preview`.
+    static func isTestOrPreview(path: String) -> Bool {
         let components = path.split(separator: "/")
         let fileName = components.last.map(String.init) ?? path
         if components.dropLast().contains(where: { $0.hasSuffix("Tests") || $0 == "Preview Content" }) { return true }
-        if fileName.contains("Tests") || fileName.contains("Preview") { return true }
-        return tokens.indices.contains { index in
-            let token = tokens[index]
-            guard token.kind == .identifier else { return false }
-            if token.text.contains("PreviewProvider") { return true }
-            guard token.isKeyword("import"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier else { return false }
-            let module = tokens[index + 1].text
-            return module.hasPrefix("XCTest") || module.hasPrefix("Testing")
-        }
+        return fileName.contains("Tests") || fileName.contains("Preview")
     }
 
     private static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
