@@ -13,6 +13,10 @@ import TestSupport
     @Test func isDiscoveredByWalkingUpFromTheWorkingDirectory() throws {
         directory.write(".cloudkit-schema.json", #"{"teamId": "ABCDE12345", "modelPaths": ["App/Models"]}"#)
         directory.write("App/Sources/Deep/file.txt", "")
+        // Outside a git work tree only the working directory counts (ProjectRoot)...
+        #expect(try load(in: "App/Sources/Deep").file == nil)
+        // ...inside one, every directory up to its root.
+        try git(["init", "-q"], in: directory.path)
         let configuration = try load(in: "App/Sources/Deep")
         #expect(configuration.file == directory.file(".cloudkit-schema.json"))
         #expect(configuration.root == directory.path)
