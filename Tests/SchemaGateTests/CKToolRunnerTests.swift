@@ -295,6 +295,7 @@ enum ExportFixtures {
             }
             if file != "SchemaGate/CKTool/CKToolRunner.swift" {
                 #expect(!text.contains("CKToolPolicy.check"), "\(file) checks cktool arguments itself")
+                #expect(!text.contains("receivesManagementToken: true"), "\(file) gives a child other than cktool the token")
             }
         }
         // The cktool runner starts xcrun only with arguments built by CKToolCommand,

@@ -6,6 +6,8 @@ package enum GitError: Error, Equatable, Sendable, ActionableError {
     case shallowWithoutTags(pattern: String?)
     case commandFailed(arguments: [String], status: Int32, detail: String)
     case timedOut(arguments: [String])
+    /// A filter driver whose name `-c` cannot address, so its program could not be switched off.
+    case unsafeFilterDriver(String)
 
     package var category: ErrorCategory { .setup }
 
@@ -29,6 +31,8 @@ package enum GitError: Error, Equatable, Sendable, ActionableError {
             return "git \(arguments.joined(separator: " ")) failed with exit status \(status)\(detail.isEmpty ? "" : ": \(detail)"); run it by hand to see why"
         case .timedOut(let arguments):
             return "git \(arguments.joined(separator: " ")) did not finish within \(Int(GitRepository.timeout)) s: check the repository (a lock, a network filesystem) and run again"
+        case .unsafeFilterDriver(let driver):
+            return "the git configuration defines a filter driver named '\(driver)', whose programs this tool cannot switch off for its own git calls (the name holds '='): rename the driver in the git configuration (git config --rename-section) and in .gitattributes"
         }
     }
 }
