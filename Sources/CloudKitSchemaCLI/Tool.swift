@@ -112,10 +112,13 @@ package enum Tool {
 
     /// SIGHUP, SIGINT, SIGQUIT and SIGTERM stop every subprocess's group, remove the
     /// tool's temporary folders and end the tool with a last line that says so (README
-    /// "Guarantees"). Only the executable installs this; in-process runs keep the defaults.
+    /// "Guarantees"); after SIGKILL, `OrphanGuard` stops and removes what is left. Only
+    /// the executable installs this; in-process runs keep the defaults.
     package static func handleInterruptions(of arguments: [String]) {
         let name = arguments.first.flatMap { command(named: $0)?.name }
         Interruption.install { signal in interruptedLine(command: name, signal: signal) }
+        // SIGKILL cannot be handled: a watcher cleans up after it.
+        OrphanGuard.enable()
     }
 
     /// `cloudkit-schema gate: INTERRUPTED (exit 130): SIGINT stopped it …`.

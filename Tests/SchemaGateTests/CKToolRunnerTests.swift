@@ -282,6 +282,8 @@ enum ExportFixtures {
         let spawners: Set = [
             "SchemaGateBasics/PosixSpawn.swift", "PluginSupport/PosixSpawn.swift", "SchemaGate/Process/Spawner.swift",
             "PluginSupport/ToolRunner.swift",
+            // The watcher that cleans up after a SIGKILL: /bin/sh with a fixed script (Spawner).
+            "SchemaGate/Process/OrphanGuard.swift",
         ]
         // The benchmark is a separate executable that times peers with its own posix_spawn.
         for file in files where !file.hasPrefix("cloudkit-schema-bench/") {

@@ -162,11 +162,15 @@ enum LiveProcessGroups {
         defer { lock.unlock() }
         let launched = try body()
         groups.insert(launched.child.pid)
+        OrphanGuard.watch(group: launched.child.pid)
         return launched
     }
 
     static func remove(_ pid: pid_t) {
-        lock.withLock { _ = groups.remove(pid) }
+        lock.withLock {
+            _ = groups.remove(pid)
+            OrphanGuard.release(group: pid)
+        }
     }
 
     /// The groups running now; nothing new starts after this.
