@@ -84,13 +84,15 @@ enum ReportOutput {
     }
 
     /// The one way a report becomes text: redacted first, because a format may escape a
-    /// secret (JSON, annotations, Markdown) so that redacting the output would miss it.
+    /// secret (JSON, annotations, Markdown) so that redacting the output would miss it;
+    /// then, for a line format, every control character escaped (`TerminalText`).
     static func render(
         _ report: Report, _ format: OutputFormat, color: Bool = false, baseDirectory: String? = nil,
         workingDirectory: String? = nil, redactor: Redactor
     ) -> String {
-        format.reporter(color: color, baseDirectory: baseDirectory, workingDirectory: workingDirectory)
-            .render(report.redacted(by: redactor))
+        let redacted = report.redacted(by: redactor)
+        return format.reporter(color: color, baseDirectory: baseDirectory, workingDirectory: workingDirectory)
+            .render(format.isDocument ? redacted : redacted.escapedForLines())
     }
 
     /// A deliberate skip (SKIP_CLOUDKIT_SCHEMA_CHECK): said once. Every format but `json`

@@ -89,7 +89,8 @@ package enum Tool {
         }
         guard let command = command(named: first) else {
             let hint = closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-            console.errorLine("error: unknown command '\(first)'\(hint)\nRun 'cloudkit-schema --help' for the list of commands.")
+            console.errorLine("error: unknown command '\(first)'\(hint)")
+            console.errorLine("Run 'cloudkit-schema --help' for the list of commands.")
             return ReportStatus.error.exitCode
         }
         let rest = Array(arguments.dropFirst())

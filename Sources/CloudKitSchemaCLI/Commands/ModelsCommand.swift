@@ -57,7 +57,7 @@ enum ModelListing {
             lines.append("")
             lines += ModelInput.diagnosticLines(model)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines)
     }
 
     private static func describe(_ attribute: Attribute) -> String {

@@ -177,21 +177,34 @@ extension Report {
     /// (JSON, GitHub annotations and Markdown escape characters a token may contain).
     package func redacted(by redactor: Redactor) -> Report {
         guard !redactor.isEmpty else { return self }
+        return mappingTexts(redactor.redact)
+    }
+
+    /// The report for a line format (text, xcode, github, markdown): every text escaped
+    /// (`TerminalText`), after redaction, so a name from the repository or an export cannot
+    /// print lines or terminal codes of its own. JSON and SARIF encode them instead.
+    package func escapedForLines() -> Report {
+        mappingTexts(TerminalText.escaped)
+    }
+
+    /// Every text of the report (the command, notes, basis, and each finding's texts)
+    /// through `transform`: the one list of them, for redaction and escaping alike.
+    func mappingTexts(_ transform: (String) -> String) -> Report {
         var report = self
-        report.command = redactor.redact(command)
-        report.notes = notes.map(redactor.redact)
-        report.basis = basis.map(redactor.redact)
-        report.findings = findings.map { $0.redacted(by: redactor) }
+        report.command = transform(command)
+        report.notes = notes.map(transform)
+        report.basis = basis.map(transform)
+        report.findings = findings.map { $0.mappingTexts(transform) }
         return report
     }
 }
 
 extension Finding {
-    func redacted(by redactor: Redactor) -> Finding {
+    func mappingTexts(_ transform: (String) -> String) -> Finding {
         var finding = self
-        for field in [\Finding.code, \.message] { finding[keyPath: field] = redactor.redact(finding[keyPath: field]) }
+        for field in [\Finding.code, \.message] { finding[keyPath: field] = transform(finding[keyPath: field]) }
         for field in [\Finding.fix, \.recordType, \.field, \.expectedType, \.actualType, \.environment, \.file] {
-            finding[keyPath: field] = finding[keyPath: field].map(redactor.redact)
+            finding[keyPath: field] = finding[keyPath: field].map(transform)
         }
         return finding
     }
