@@ -58,7 +58,7 @@ package struct SchemaParser {
         try expectKeyword("DEFINE", hint: "a schema starts with DEFINE SCHEMA")
         try expectKeyword("SCHEMA", hint: "a schema starts with DEFINE SCHEMA")
         var schema = Schema()
-        var seenTypes: [String: SourceLocation] = [:]
+        var seenTypes: [ExactName: SourceLocation] = [:]
         while current.kind != .end {
             if isKeyword("CREATE") {
                 advance()
@@ -66,10 +66,10 @@ package struct SchemaParser {
                 schema.roles.append(try parseName(what: "role name"))
             } else if isKeyword("RECORD") {
                 let type = try parseRecordType()
-                if let first = seenTypes[type.name] {
+                if let first = seenTypes[ExactName(type.name)] {
                     throw SchemaParseError(location: type.location!, message: "record type \(type.name) is defined twice (first at \(first))")
                 }
-                seenTypes[type.name] = type.location
+                seenTypes[ExactName(type.name)] = type.location
                 schema.recordTypes.append(type)
             } else {
                 throw error("expected CREATE ROLE or RECORD TYPE, found \(describe(current))")
@@ -88,17 +88,17 @@ package struct SchemaParser {
         try expectKeyword("TYPE", hint: "after RECORD comes TYPE")
         var type = RecordType(name: try parseName(what: "record type name"), location: start)
         try expectSymbol("(")
-        var fieldLocations: [String: SourceLocation] = [:]
+        var fieldLocations: [ExactName: SourceLocation] = [:]
         if isSymbol(")") { advance(); return type }
         repeat {
             if isKeyword("GRANT") && isPermission(peek(1)) {
                 type.grants.append(try parseGrant())
             } else {
                 let field = try parseField()
-                if let first = fieldLocations[field.name] {
+                if let first = fieldLocations[ExactName(field.name)] {
                     throw SchemaParseError(location: field.location!, message: "field \(field.name) appears twice in \(type.name) (first at \(first))")
                 }
-                fieldLocations[field.name] = field.location
+                fieldLocations[ExactName(field.name)] = field.location
                 type.fields.append(field)
             }
         } while try consumeComma()

@@ -28,9 +28,9 @@ package enum SchemaPrinter {
             if !field.options.isEmpty { line += " " + field.options.description }
             items.append(line)
         }
-        let grants = type.permissionsByRole.sorted { asciiLess($0.key, $1.key) }
+        let grants = type.permissionsByRole.sorted { asciiLess($0.key.text, $1.key.text) }
         for (role, permissions) in grants where !permissions.isEmpty {
-            items.append("GRANT \(permissions.description) TO \(quoted(role))")
+            items.append("GRANT \(permissions.description) TO \(quoted(role.text))")
         }
         var out = "    RECORD TYPE \(quoted(type.name)) (\n"
         out += items.map { "        " + $0 }.joined(separator: ",\n")
