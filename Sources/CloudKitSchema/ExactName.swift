@@ -1,3 +1,5 @@
+import Foundation
+
 /// A record type, field or role name as CloudKit compares it: byte for byte
 /// (Docs/CloudKitMapping.md, "Names are bytes"). Swift's `String` `==` and hashing treat
 /// canonically equivalent strings as one (`"caf\u{E9}" == "cafe\u{301}"`), so two names
@@ -22,6 +24,14 @@ package struct ExactName: Hashable, Sendable, CustomStringConvertible, Expressib
 extension String {
     /// The same bytes (not merely canonically equivalent text).
     package func isExactly(_ other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        // Native strings are contiguous UTF-8: one memcmp (a million-field schema is
+        // compared name by name).
+        let contiguous = utf8.withContiguousStorageIfAvailable { lhs in
+            other.utf8.withContiguousStorageIfAvailable { rhs in
+                lhs.count == rhs.count && (lhs.isEmpty || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0)
+            }
+        }
+        if let answer = contiguous ?? nil { return answer }
+        return utf8.elementsEqual(other.utf8)
     }
 }

@@ -38,12 +38,13 @@ package enum SchemaDiff {
 
     static func differences(from reference: RecordType, to target: RecordType) -> [SchemaDifference] {
         var result: [SchemaDifference] = []
-        let targetFields = Dictionary(target.fields.map { (ExactName($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-        let referenceNames = Set(reference.fields.map { ExactName($0.name) })
-        for field in SchemaPrinter.sortedFields(reference.fields) {
-            guard let actual = targetFields[ExactName(field.name)] else {
+        // Both sides in byte order (the order findings are reported in): one pass each way
+        // pairs the fields by name, without a table of a million names.
+        let expectedFields = SchemaPrinter.sortedFields(reference.fields), actualFields = SchemaPrinter.sortedFields(target.fields)
+        forEachPair(expectedFields, actualFields) { field, actual in
+            guard let actual else {
                 result.append(.missingField(recordType: reference.name, field: field))
-                continue
+                return
             }
             if actual.type != field.type {
                 result.append(.fieldTypeMismatch(recordType: reference.name, expected: field, actual: actual))
@@ -51,8 +52,8 @@ package enum SchemaDiff {
                 result.append(.indexOptionsDiffer(recordType: reference.name, expected: field, actual: actual))
             }
         }
-        for field in SchemaPrinter.sortedFields(target.fields) where !referenceNames.contains(ExactName(field.name)) {
-            result.append(.extraField(recordType: reference.name, field: field))
+        forEachPair(actualFields, expectedFields) { field, expected in
+            if expected == nil { result.append(.extraField(recordType: reference.name, field: field)) }
         }
         let expected = reference.permissionsByRole, actual = target.permissionsByRole
         for role in Set(expected.keys).union(actual.keys).sorted(by: { asciiLess($0.text, $1.text) }) {
@@ -62,5 +63,15 @@ package enum SchemaDiff {
             }
         }
         return result
+    }
+
+    /// Calls `body` for each of `fields` with the first of `others` of the same name (by
+    /// bytes), or nil; both sorted by `asciiLess`.
+    private static func forEachPair(_ fields: [Field], _ others: [Field], _ body: (Field, Field?) -> Void) {
+        var index = 0
+        for field in fields {
+            while index < others.count && asciiLess(others[index].name, field.name) { index += 1 }
+            body(field, index < others.count && others[index].name.isExactly(field.name) ? others[index] : nil)
+        }
     }
 }
