@@ -161,4 +161,20 @@ enum Generator {
         }
         return text
     }
+
+    /// A model file with one stored property of a type nested `levels` deep,
+    /// `Optional<Optional<…<Int>…>>` (issue 28: peeling it level by level was quadratic).
+    static func nestedOptionalModel(levels: Int) -> String {
+        "import SwiftData\n\n@Model final class Deep {\n    var value: "
+            + String(repeating: "Optional<", count: levels) + "Int" + String(repeating: ">", count: levels)
+            + " = nil\n\n    init() {}\n}\n"
+    }
+
+    /// One record type with `fields` fields, one per line, as an export lists them.
+    static func wideSchema(fields: Int) -> String {
+        var text = "DEFINE SCHEMA\n\n    RECORD TYPE CD_Wide (\n"
+        text.reserveCapacity(fields * 48)
+        for field in 0..<fields { text += "        CD_field\(field) STRING QUERYABLE SEARCHABLE SORTABLE,\n" }
+        return text + "        GRANT WRITE TO \"_creator\"\n    );\n"
+    }
 }

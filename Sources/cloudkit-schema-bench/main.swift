@@ -215,6 +215,44 @@ do {
         }
     }
 
+    // Hostile sizes (issue 28): a type nested 100,000 and 200,000 levels deep, and a
+    // record type of 500,000 and 1,000,000 fields. Twice the input must cost at most 2.3
+    // times as much (linear time), against cat of the same file in the same run; the
+    // peak memory column shows what a million fields cost. A schema past
+    // SchemaParser.byteLimit is an input error (ParserTests), never a stall.
+    if options.runs("scaling") {
+        var smallerNesting: (levels: Int, result: Measurement)?
+        for levels in options.quick ? [25_000, 50_000] : [100_000, 200_000] {
+            let directory = "\(work)/nested-\(levels)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let file = directory + "/Deep.swift"
+            try Generator.nestedOptionalModel(levels: levels).write(toFile: file, atomically: false, encoding: .utf8)
+            let result = ours(["models", "--models", directory, "--format", "json"])
+            let cat = median(runs: options.runs) { measure(["cat", file]) }
+            table.add("models: a type nested \(levels) levels (\(megabytes(totalBytes([file]))))", ours: result, peer: ("cat", cat),
+                      bytes: totalBytes([file]))
+            if let smallerNesting {
+                table.add("models: nesting, growth from \(smallerNesting.levels) to \(levels) levels", ours: result,
+                          peer: ("\(smallerNesting.levels) levels", smallerNesting.result), target: .ratio(2.3))
+            }
+            smallerNesting = (levels, result)
+        }
+        var smallerSchema: (fields: Int, result: Measurement)?
+        for fields in options.quick ? [125_000, 250_000] : [500_000, 1_000_000] {
+            let file = "\(work)/wide-\(fields).ckdb"
+            try Generator.wideSchema(fields: fields).write(toFile: file, atomically: false, encoding: .utf8)
+            let bytes = totalBytes([file])
+            let result = ours(["format", file], runs: max(1, options.runs / 2))
+            let cat = median(runs: options.runs) { measure(["cat", file]) }
+            table.add("format: one record type of \(fields) fields (\(megabytes(bytes)))", ours: result, peer: ("cat", cat), bytes: bytes)
+            if let smallerSchema {
+                table.add("format: growth from \(smallerSchema.fields) to \(fields) fields", ours: result,
+                          peer: ("\(smallerSchema.fields) fields", smallerSchema.result), target: .ratio(2.3))
+            }
+            smallerSchema = (fields, result)
+        }
+    }
+
     // 5. Schemas (measured first, above).
     for row in schemaRows {
         table.add(row.name, ours: Measurement(seconds: row.seconds, status: 0),
