@@ -11,7 +11,7 @@ import Darwin
 /// folder or a linked worktree's file). Nothing above it belongs to the project: the
 /// configuration is looked for up to it and no further (`ConfigDiscovery`).
 ///
-/// Like git without `safe.directory` (Docs/project-root.md), a `.git` that is not owned by
+/// Like git without `safe.directory` (Docs/git-safety.md), a `.git` that is not owned by
 /// the user running the tool, in a directory not owned by that user, is no project root:
 /// anyone who can write `/tmp` could otherwise plant one above a folder outside git.
 package enum ProjectRoot {
