@@ -128,7 +128,14 @@ package struct IndexOptions: OptionSet, Hashable, Sendable, CustomStringConverti
     ]
 
     package var description: String {
-        let names = Self.keywords.filter { contains($0.1) }.map(\.0)
+        rawValue < 8 ? Self.descriptions[Int(rawValue)] : Self.describe(self)
+    }
+
+    /// The eight descriptions, made once (a schema prints one per field).
+    private static let descriptions = (0..<8).map { describe(IndexOptions(rawValue: UInt8($0))) }
+
+    private static func describe(_ options: IndexOptions) -> String {
+        let names = keywords.filter { options.contains($0.1) }.map(\.0)
         return names.isEmpty ? "none" : names.joined(separator: " ")
     }
 }

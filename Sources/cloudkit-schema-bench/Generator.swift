@@ -174,7 +174,7 @@ enum Generator {
     static func wideSchema(fields: Int) -> String {
         var text = "DEFINE SCHEMA\n\n    RECORD TYPE CD_Wide (\n"
         text.reserveCapacity(fields * 48)
-        for field in 0..<fields { text += "        CD_field\(field) STRING QUERYABLE SEARCHABLE SORTABLE,\n" }
+        for field in 0..<fields { text += "        CD_field\(field) STRING QUERYABLE,\n" }
         return text + "        GRANT WRITE TO \"_creator\"\n    );\n"
     }
 }
