@@ -65,7 +65,10 @@ package enum ScratchFolder {
             defer { live = [] }
             return live
         }
-        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        for folder in folders {
+            try? FileManager.default.removeItem(atPath: folder)
+            OrphanGuard.release(folder: folder)
+        }
     }
 }
 
