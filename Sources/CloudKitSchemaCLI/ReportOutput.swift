@@ -66,11 +66,22 @@ enum ReportOutput {
     static func print(_ report: Report, _ format: OutputFormat, _ context: CommandContext, baseDirectory: String? = nil) {
         let rendered = render(report, format, context, baseDirectory: baseDirectory)
         context.console.out(rendered)
-        let lastLine = rendered.split(separator: "\n").last.map(String.init) ?? ""
+        let lastLine = lastNonEmptyLine(rendered)
         let summaryLine = report.redacted(by: context.console.redactor).summaryLine
         if lastLine != summaryLine {
             context.console.errorLine(summaryLine)
         }
+    }
+
+    /// The last line that is not empty, found from the end (a report of a million findings
+    /// is not split into lines for it).
+    static func lastNonEmptyLine(_ text: String) -> String {
+        let bytes = text.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "\n") { end = bytes.index(before: end) }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "\n") { start = bytes.index(before: start) }
+        return String(text[start..<end])
     }
 
     /// A report in a command's format. `baseDirectory`: what the report's relative paths are

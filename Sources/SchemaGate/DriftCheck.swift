@@ -25,12 +25,18 @@ package enum DriftCheck {
     package static let deployFix = FieldCreationAdvice.deployFix
 
     package static func findings(reference: NamedSchema, target: NamedSchema) -> [Finding] {
-        SchemaDiff.differences(from: reference.schema, to: target.schema).map {
-            finding(for: $0, reference: reference, target: target)
+        // The reference's record types by name, once: a finding per record type must not
+        // search them all (a million grant differences would be a million searches).
+        let lines = Dictionary(
+            reference.schema.recordTypes.map { (ExactName($0.name), $0.location?.line) }, uniquingKeysWith: { first, _ in first })
+        return SchemaDiff.differences(from: reference.schema, to: target.schema).map {
+            finding(for: $0, reference: reference, target: target, recordTypeLines: lines)
         }
     }
 
-    static func finding(for difference: SchemaDifference, reference: NamedSchema, target: NamedSchema) -> Finding {
+    static func finding(
+        for difference: SchemaDifference, reference: NamedSchema, target: NamedSchema, recordTypeLines: [ExactName: Int?] = [:]
+    ) -> Finding {
         let (ref, tgt) = (reference.name, target.name)
         switch difference {
         case .missingRecordType(let type):
@@ -64,7 +70,7 @@ package enum DriftCheck {
                 severity: .warning, code: FindingCode.grantMismatch.id,
                 message: "\(type) grants \(expected) to \(role) in \(ref) but \(actual) in \(tgt)",
                 fix: deployFix, recordType: type, environment: target.environment,
-                file: reference.file, line: reference.schema.recordType(named: type)?.location?.line)
+                file: reference.file, line: recordTypeLines[ExactName(type)] ?? nil)
         case .extraField(let type, let field):
             return Finding(
                 severity: .info, code: FindingCode.extraField.id,

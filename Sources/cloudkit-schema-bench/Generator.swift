@@ -177,4 +177,13 @@ enum Generator {
         for field in 0..<fields { text += "        CD_field\(field) STRING QUERYABLE,\n" }
         return text + "        GRANT WRITE TO \"_creator\"\n    );\n"
     }
+
+    /// `types` record types of one field each, granting `permission` to `_world`: two of
+    /// them with different permissions differ in every record type.
+    static func manyTypesSchema(types: Int, permission: String) -> String {
+        var text = "DEFINE SCHEMA\n"
+        text.reserveCapacity(types * 64)
+        for type in 0..<types { text += "\n    RECORD TYPE CD_Type\(type) (\n        CD_x STRING,\n        GRANT \(permission) TO \"_world\"\n    );\n" }
+        return text
+    }
 }

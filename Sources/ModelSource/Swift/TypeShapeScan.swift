@@ -10,17 +10,18 @@
 struct TypeShapeScan<Unit: TypeShapeUnit> {
     let units: [Unit]
     /// For each opening bracket, the offset of the bracket that closes it; -1 otherwise.
-    private let closing: [Int]
+    /// 32-bit: a source file is at most `SwiftLexer.byteLimit` bytes.
+    private let closing: [Int32]
 
     init(_ units: [Unit]) {
         self.units = units
-        var closing = [Int](repeating: -1, count: units.count)
+        var closing = [Int32](repeating: -1, count: units.count)
         var open: [Int] = []
         for offset in units.indices {
             if units[offset].opens {
                 open.append(offset)
             } else if units[offset].closes, let start = open.popLast() {
-                closing[start] = offset
+                closing[start] = Int32(truncatingIfNeeded: offset)
             }
         }
         self.closing = closing
@@ -81,14 +82,14 @@ struct TypeShapeScan<Unit: TypeShapeUnit> {
         for name in names where range.count >= name.count + 2 && starts(range, with: name) {
             let angle = range.lowerBound + name.count
             guard units[angle] == Unit.openAngle, units[range.upperBound - 1] == Unit.closeAngle else { continue }
-            return closing[angle] == range.upperBound - 1 ? trimmed((angle + 1)..<(range.upperBound - 1)) : nil
+            return Int(closing[angle]) == range.upperBound - 1 ? trimmed((angle + 1)..<(range.upperBound - 1)) : nil
         }
         return nil
     }
 
     /// Whether the opening bracket at the start closes only at the very end.
     private func isSingleGroup(_ range: Range<Int>) -> Bool {
-        closing[range.lowerBound] == range.upperBound - 1
+        Int(closing[range.lowerBound]) == range.upperBound - 1
     }
 
     private func topLevelColon(in range: Range<Int>) -> Bool {
