@@ -13,7 +13,11 @@ package struct Schema: Equatable, Sendable {
     }
 
     package func recordType(named name: String) -> RecordType? {
-        recordTypes.first { $0.name == name }
+        recordTypes.first { $0.name.isExactly(name) }
+    }
+
+    package static func == (lhs: Schema, rhs: Schema) -> Bool {
+        lhs.roles.map { ExactName($0) } == rhs.roles.map { ExactName($0) } && lhs.recordTypes == rhs.recordTypes
     }
 }
 
@@ -32,16 +36,16 @@ package struct RecordType: Equatable, Sendable {
     }
 
     package func field(named name: String) -> Field? {
-        fields.first { $0.name == name }
+        fields.first { $0.name.isExactly(name) }
     }
 
     /// Permissions per role, merged across GRANT lines (several lines may name one role).
-    package var permissionsByRole: [String: Permissions] {
-        grants.reduce(into: [:]) { $0[$1.role, default: []].formUnion($1.permissions) }
+    package var permissionsByRole: [ExactName: Permissions] {
+        grants.reduce(into: [:]) { $0[ExactName($1.role), default: []].formUnion($1.permissions) }
     }
 
     package static func == (lhs: RecordType, rhs: RecordType) -> Bool {
-        lhs.name == rhs.name && lhs.fields == rhs.fields && lhs.grants == rhs.grants
+        lhs.name.isExactly(rhs.name) && lhs.fields == rhs.fields && lhs.grants == rhs.grants
     }
 }
 
@@ -62,7 +66,7 @@ package struct Field: Equatable, Sendable {
     package var isSystemField: Bool { name.hasPrefix("___") }
 
     package static func == (lhs: Field, rhs: Field) -> Bool {
-        lhs.name == rhs.name && lhs.type == rhs.type && lhs.options == rhs.options
+        lhs.name.isExactly(rhs.name) && lhs.type == rhs.type && lhs.options == rhs.options
     }
 }
 
@@ -124,7 +128,14 @@ package struct IndexOptions: OptionSet, Hashable, Sendable, CustomStringConverti
     ]
 
     package var description: String {
-        let names = Self.keywords.filter { contains($0.1) }.map(\.0)
+        rawValue < 8 ? Self.descriptions[Int(rawValue)] : Self.describe(self)
+    }
+
+    /// The eight descriptions, made once (a schema prints one per field).
+    private static let descriptions = (0..<8).map { describe(IndexOptions(rawValue: UInt8($0))) }
+
+    private static func describe(_ options: IndexOptions) -> String {
+        let names = keywords.filter { options.contains($0.1) }.map(\.0)
         return names.isEmpty ? "none" : names.joined(separator: " ")
     }
 }
@@ -153,5 +164,14 @@ package struct Grant: Hashable, Sendable {
     package init(_ permissions: Permissions, to role: String) {
         self.permissions = permissions
         self.role = role
+    }
+
+    package static func == (lhs: Grant, rhs: Grant) -> Bool {
+        lhs.permissions == rhs.permissions && lhs.role.isExactly(rhs.role)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(permissions)
+        hasher.combine(ExactName(role))
     }
 }

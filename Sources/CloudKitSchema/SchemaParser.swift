@@ -7,10 +7,19 @@ import Foundation
 /// Keywords match case-insensitively; a field may be named like a keyword, because a
 /// keyword is only read as one where the grammar expects it.
 package struct SchemaParser {
-    private var tokens: [SchemaToken] = []
-    private var position = 0
+    /// The largest schema read: an export past this is an error, never a stall (the
+    /// export cktool writes is capped the same way; README "Performance").
+    package static let byteLimit = 64 << 20
 
-    private init() {}
+    private var lexer: SchemaLexer
+    private var current: SchemaToken
+    /// The token after `current`, once `peek` asked for it.
+    private var lookahead: SchemaToken?
+
+    private init(lexer: SchemaLexer) throws(SchemaParseError) {
+        self.lexer = lexer
+        current = try self.lexer.next()
+    }
 
     /// Parses schema text. `file` only labels errors.
     package static func parse(_ text: String, file: String? = nil) throws(SchemaParseError) -> Schema {
@@ -21,11 +30,12 @@ package struct SchemaParser {
     package static func parse(bytes input: [UInt8], file: String? = nil) throws(SchemaParseError) -> Schema {
         var bytes = input
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        do {
+        do throws(SchemaParseError) {
+            guard bytes.count <= byteLimit else {
+                throw SchemaParseError(location: SourceLocation(line: 1, column: 1), message: "the schema is \(bytes.count) bytes, more than the \(byteLimit >> 20) MB (\(byteLimit) bytes) this tool reads: check that it is a CloudKit schema export")
+            }
             try validateUTF8(bytes)
-            var lexer = SchemaLexer(bytes: bytes)
-            var parser = SchemaParser()
-            parser.tokens = try lexer.tokenize()
+            var parser = try SchemaParser(lexer: SchemaLexer(bytes: bytes))
             return try parser.parseSchema()
         } catch {
             var located = error
@@ -55,27 +65,28 @@ package struct SchemaParser {
         if case .end = current.kind {
             throw error("the schema is empty: expected DEFINE SCHEMA")
         }
-        try expectKeyword("DEFINE", hint: "a schema starts with DEFINE SCHEMA")
-        try expectKeyword("SCHEMA", hint: "a schema starts with DEFINE SCHEMA")
+        try expectKeyword(Keyword.define, hint: "a schema starts with DEFINE SCHEMA")
+        try expectKeyword(Keyword.schema, hint: "a schema starts with DEFINE SCHEMA")
         var schema = Schema()
-        var seenTypes: [String: SourceLocation] = [:]
+        // Names as CloudKit tells them apart: by their bytes.
+        var seenTypes: [ExactName: SourceLocation] = [:]
         while current.kind != .end {
-            if isKeyword("CREATE") {
-                advance()
-                try expectKeyword("ROLE", hint: "after CREATE comes ROLE")
+            if isKeyword(Keyword.create) {
+                try advance()
+                try expectKeyword(Keyword.role, hint: "after CREATE comes ROLE")
                 schema.roles.append(try parseName(what: "role name"))
-            } else if isKeyword("RECORD") {
+            } else if isKeyword(Keyword.record) {
                 let type = try parseRecordType()
-                if let first = seenTypes[type.name] {
+                // One hash per name: the value replaced is where the name was first seen.
+                if let first = seenTypes.updateValue(type.location!, forKey: ExactName(type.name)) {
                     throw SchemaParseError(location: type.location!, message: "record type \(type.name) is defined twice (first at \(first))")
                 }
-                seenTypes[type.name] = type.location
                 schema.recordTypes.append(type)
             } else {
                 throw error("expected CREATE ROLE or RECORD TYPE, found \(describe(current))")
             }
             // ';' separates items; tolerate its absence only at the very end.
-            if isSymbol(";") { advance() } else if current.kind != .end {
+            if isSymbol(UInt8(ascii: ";")) { try advance() } else if current.kind != .end {
                 throw error("expected ';' after the definition, found \(describe(current))")
             }
         }
@@ -84,33 +95,48 @@ package struct SchemaParser {
 
     private mutating func parseRecordType() throws(SchemaParseError) -> RecordType {
         let start = current.location
-        advance()  // RECORD
-        try expectKeyword("TYPE", hint: "after RECORD comes TYPE")
+        try advance()  // RECORD
+        try expectKeyword(Keyword.type, hint: "after RECORD comes TYPE")
         var type = RecordType(name: try parseName(what: "record type name"), location: start)
-        try expectSymbol("(")
-        var fieldLocations: [String: SourceLocation] = [:]
-        if isSymbol(")") { advance(); return type }
+        try expectSymbol(UInt8(ascii: "("))
+        if isSymbol(UInt8(ascii: ")")) { try advance(); return type }
         repeat {
-            if isKeyword("GRANT") && isPermission(peek(1)) {
+            if isKeyword(Keyword.grant), try isPermission(peek()) {
                 type.grants.append(try parseGrant())
             } else {
-                let field = try parseField()
-                if let first = fieldLocations[field.name] {
-                    throw SchemaParseError(location: field.location!, message: "field \(field.name) appears twice in \(type.name) (first at \(first))")
-                }
-                fieldLocations[field.name] = field.location
-                type.fields.append(field)
+                type.fields.append(try parseField())
             }
         } while try consumeComma()
-        try expectSymbol(")")
+        if let (first, again) = Self.firstRepeatedName(type.fields) {
+            throw SchemaParseError(location: again.location!, message: "field \(again.name) appears twice in \(type.name) (first at \(first.location!))")
+        }
+        try expectSymbol(UInt8(ascii: ")"))
         return type
+    }
+
+    /// The first field (in file order) whose name an earlier one has, by bytes, with that
+    /// earlier one. By sorting, not a table of names: for a million fields a sort costs a
+    /// fraction of what hashing each name (and rehashing as the table grows) does.
+    private static func firstRepeatedName(_ fields: [Field]) -> (first: Field, again: Field)? {
+        // By name, then by place: equal names stay in file order.
+        let order = fields.indices.sorted { asciiLess(fields[$0].name, fields[$1].name) || ($0 < $1 && !asciiLess(fields[$1].name, fields[$0].name)) }
+        var found: (first: Int, again: Int)?
+        var start = 0
+        for position in order.indices.dropFirst() {
+            if fields[order[position]].name.isExactly(fields[order[start]].name) {
+                if position == start + 1, found.map({ order[position] < $0.again }) ?? true { found = (order[start], order[position]) }
+            } else {
+                start = position
+            }
+        }
+        return found.map { (fields[$0.first], fields[$0.again]) }
     }
 
     /// After an item: `,` continues the list, `)` ends it; anything else is an error.
     private mutating func consumeComma() throws(SchemaParseError) -> Bool {
-        guard isSymbol(",") else { return false }
-        advance()
-        if isSymbol(")") { throw error("trailing ',' before ')': remove it") }
+        guard isSymbol(UInt8(ascii: ",")) else { return false }
+        try advance()
+        if isSymbol(UInt8(ascii: ")")) { throw error("trailing ',' before ')': remove it") }
         return true
     }
 
@@ -119,86 +145,88 @@ package struct SchemaParser {
         let name = try parseName(what: "field name or GRANT")
         let type = try parseFieldType()
         var options: IndexOptions = []
-        while case .word(let word) = current.kind,
-              case let upper = word.uppercased(),
-              let option = IndexOptions.keywords.first(where: { $0.0 == upper })?.1 {
+        while current.kind == .word, let option = Self.indexOptions.first(where: { isKeyword($0.bytes) })?.option {
             options.insert(option)
-            advance()
+            try advance()
         }
         return Field(name: name, type: type, options: options, location: location)
     }
 
     private mutating func parseFieldType() throws(SchemaParseError) -> FieldType {
-        if isKeyword("LIST") {
-            advance()
-            try expectSymbol("<")
+        if isKeyword(Keyword.list) {
+            try advance()
+            try expectSymbol(UInt8(ascii: "<"))
             let element = try parsePrimitiveType()
-            try expectSymbol(">")
+            try expectSymbol(UInt8(ascii: ">"))
             return .list(element)
         }
         return .primitive(try parsePrimitiveType())
     }
 
     private mutating func parsePrimitiveType() throws(SchemaParseError) -> PrimitiveType {
-        guard case .word(let word) = current.kind else {
+        guard current.kind == .word else {
             throw error("expected a field type (STRING, INT64, ...), found \(describe(current))")
         }
-        let keyword = word.uppercased()
-        if let simple = Self.simpleTypes[keyword] {
-            advance()
+        if let simple = Self.simpleTypes.first(where: { isKeyword($0.bytes) })?.type {
+            try advance()
             return simple
         }
-        switch keyword {
-        case "ENCRYPTED":
-            advance()
-            guard case .word(let inner) = current.kind, let type = EncryptableType(rawValue: inner.uppercased()) else {
+        if isKeyword(Keyword.encrypted) {
+            try advance()
+            guard current.kind == .word, let type = EncryptableType.allCases.first(where: { isKeyword(Array($0.rawValue.utf8)) }) else {
                 throw error("ENCRYPTED takes BYTES, STRING, DOUBLE, INT64, LOCATION or TIMESTAMP, found \(describe(current))")
             }
-            advance()
+            try advance()
             return .encrypted(type)
-        case "NUMBER":
-            advance()
-            guard isKeyword("PREFERRED") else { return .number(preferredAs: nil) }
-            advance()
-            try expectKeyword("AS", hint: "NUMBER PREFERRED AS INT64 or DOUBLE")
-            guard case .word(let inner) = current.kind, let preference = NumberPreference(rawValue: inner.uppercased()) else {
+        }
+        if isKeyword(Keyword.number) {
+            try advance()
+            guard isKeyword(Keyword.preferred) else { return .number(preferredAs: nil) }
+            try advance()
+            try expectKeyword(Keyword.as, hint: "NUMBER PREFERRED AS INT64 or DOUBLE")
+            guard current.kind == .word, let preference = NumberPreference.allCases.first(where: { isKeyword(Array($0.rawValue.utf8)) }) else {
                 throw error("NUMBER PREFERRED AS takes INT64 or DOUBLE, found \(describe(current))")
             }
-            advance()
+            try advance()
             return .number(preferredAs: preference)
-        default:
-            let known = "ASSET, BYTES, DOUBLE, INT64, LOCATION, REFERENCE, STRING, TIMESTAMP, ENCRYPTED ..., NUMBER, LIST<...>"
-            throw error("unknown field type '\(word)': expected one of \(known)")
         }
+        let known = "ASSET, BYTES, DOUBLE, INT64, LOCATION, REFERENCE, STRING, TIMESTAMP, ENCRYPTED ..., NUMBER, LIST<...>"
+        throw error("unknown field type '\(text(of: current))': expected one of \(known)")
     }
 
-    private static let simpleTypes: [String: PrimitiveType] = [
-        "ASSET": .asset, "BYTES": .bytes, "DOUBLE": .double, "INT64": .int64,
-        "LOCATION": .location, "REFERENCE": .reference, "STRING": .string, "TIMESTAMP": .timestamp,
-    ]
+    private static let indexOptions: [(bytes: [UInt8], option: IndexOptions)] = IndexOptions.keywords.map { (Array($0.0.utf8), $0.1) }
+    private static let permissions: [(bytes: [UInt8], permission: Permissions)] = Permissions.keywords.map { (Array($0.0.utf8), $0.1) }
+
+    private static let simpleTypes: [(bytes: [UInt8], type: PrimitiveType)] = {
+        let types: [(String, PrimitiveType)] = [
+            ("ASSET", .asset), ("BYTES", .bytes), ("DOUBLE", .double), ("INT64", .int64),
+            ("LOCATION", .location), ("REFERENCE", .reference), ("STRING", .string), ("TIMESTAMP", .timestamp),
+        ]
+        return types.map { (Array($0.0.utf8), $0.1) }
+    }()
 
     private mutating func parseGrant() throws(SchemaParseError) -> Grant {
-        advance()  // GRANT
+        try advance()  // GRANT
         var permissions: Permissions = []
         while true {
-            guard case .word(let word) = current.kind,
-                  let permission = Permissions.keywords.first(where: { $0.0 == word.uppercased() })?.1 else {
+            guard current.kind == .word, let permission = Self.permissions.first(where: { isKeyword($0.bytes) })?.permission else {
                 throw error("expected READ, CREATE or WRITE, found \(describe(current))")
             }
             permissions.insert(permission)
-            advance()
+            try advance()
             // `GRANT READ, WRITE TO r`: a comma followed by a permission continues this grant.
-            guard isSymbol(","), isPermission(peek(1)) else { break }
-            advance()
+            guard isSymbol(UInt8(ascii: ",")), try isPermission(peek()) else { break }
+            try advance()
         }
-        try expectKeyword("TO", hint: "GRANT READ TO role")
+        try expectKeyword(Keyword.to, hint: "GRANT READ TO role")
         return Grant(permissions, to: try parseName(what: "role name"))
     }
 
     private mutating func parseName(what: String) throws(SchemaParseError) -> String {
         switch current.kind {
-        case .word(let name), .quoted(let name):
-            advance()
+        case .word, .quoted:
+            let name = text(of: current)
+            try advance()
             return name
         default:
             throw error("expected \(what), found \(describe(current))")
@@ -207,40 +235,72 @@ package struct SchemaParser {
 
     // MARK: - Token helpers
 
-    private var current: SchemaToken { tokens[position] }
-
-    private func peek(_ offset: Int) -> SchemaToken {
-        tokens[min(position + offset, tokens.count - 1)]
+    /// The token after `current`.
+    private mutating func peek() throws(SchemaParseError) -> SchemaToken {
+        if current.kind == .end { return current }
+        if let lookahead { return lookahead }
+        let next = try lexer.next()
+        lookahead = next
+        return next
     }
 
-    private mutating func advance() {
-        if position < tokens.count - 1 { position += 1 }
+    private mutating func advance() throws(SchemaParseError) {
+        guard current.kind != .end else { return }
+        if let next = lookahead {
+            current = next
+            lookahead = nil
+        } else {
+            current = try lexer.next()
+        }
     }
 
-    private func isKeyword(_ keyword: String) -> Bool {
-        if case .word(let word) = current.kind { return word.uppercased() == keyword }
-        return false
+    private func text(of token: SchemaToken) -> String {
+        String(decoding: lexer.bytes[token.text], as: UTF8.self)
+    }
+
+    /// The keywords, upper case; a word matches one whatever its case.
+    private enum Keyword {
+        static let define = Array("DEFINE".utf8), schema = Array("SCHEMA".utf8), create = Array("CREATE".utf8)
+        static let role = Array("ROLE".utf8), record = Array("RECORD".utf8), type = Array("TYPE".utf8)
+        static let grant = Array("GRANT".utf8), list = Array("LIST".utf8), encrypted = Array("ENCRYPTED".utf8)
+        static let number = Array("NUMBER".utf8), preferred = Array("PREFERRED".utf8), `as` = Array("AS".utf8)
+        static let to = Array("TO".utf8)
+    }
+
+    private func isKeyword(_ keyword: [UInt8]) -> Bool {
+        isKeyword(keyword, current)
+    }
+
+    /// ASCII letters compared without case, on the bytes (no upper-cased copy per word).
+    private func isKeyword(_ keyword: [UInt8], _ token: SchemaToken) -> Bool {
+        guard token.kind == .word, token.text.count == keyword.count else { return false }
+        var offset = token.text.lowerBound
+        for expected in keyword {
+            let byte = lexer.bytes[offset]
+            guard byte == expected || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") && byte - 32 == expected) else { return false }
+            offset += 1
+        }
+        return true
     }
 
     private func isPermission(_ token: SchemaToken) -> Bool {
-        if case .word(let word) = token.kind {
-            return Permissions.keywords.contains { $0.0 == word.uppercased() }
+        Self.permissions.contains { isKeyword($0.bytes, token) }
+    }
+
+    private func isSymbol(_ symbol: UInt8) -> Bool {
+        current.kind == .symbol(symbol)
+    }
+
+    private mutating func expectKeyword(_ keyword: [UInt8], hint: String) throws(SchemaParseError) {
+        guard isKeyword(keyword) else {
+            throw error("expected \(String(decoding: keyword, as: UTF8.self)), found \(describe(current)) (\(hint))")
         }
-        return false
+        try advance()
     }
 
-    private func isSymbol(_ symbol: Character) -> Bool {
-        current.kind == .symbol(symbol.asciiValue!)
-    }
-
-    private mutating func expectKeyword(_ keyword: String, hint: String) throws(SchemaParseError) {
-        guard isKeyword(keyword) else { throw error("expected \(keyword), found \(describe(current)) (\(hint))") }
-        advance()
-    }
-
-    private mutating func expectSymbol(_ symbol: Character) throws(SchemaParseError) {
-        guard isSymbol(symbol) else { throw error("expected '\(symbol)', found \(describe(current))") }
-        advance()
+    private mutating func expectSymbol(_ symbol: UInt8) throws(SchemaParseError) {
+        guard isSymbol(symbol) else { throw error("expected '\(Character(UnicodeScalar(symbol)))', found \(describe(current))") }
+        try advance()
     }
 
     private func error(_ message: String) -> SchemaParseError {
@@ -249,8 +309,8 @@ package struct SchemaParser {
 
     private func describe(_ token: SchemaToken) -> String {
         switch token.kind {
-        case .word(let word): return "'\(word)'"
-        case .quoted(let name): return "\"\(name)\""
+        case .word: return "'\(text(of: token))'"
+        case .quoted: return "\"\(text(of: token))\""
         case .symbol(let byte): return "'\(Character(UnicodeScalar(byte)))'"
         case .end: return "the end of the file (is it truncated?)"
         }

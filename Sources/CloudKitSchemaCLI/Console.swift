@@ -1,5 +1,6 @@
 import Foundation
 import SchemaGate
+import SchemaGateBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -75,8 +76,10 @@ package final class Console: @unchecked Sendable {
         redactedOutput.write(bytes)
     }
     package func err(_ text: String) { redactedError.write(Array(text.utf8)) }
-    package func line(_ text: String) { out(text + "\n") }
-    package func errorLine(_ text: String) { err(text + "\n") }
+    /// One line: a control character in `text` (a name or path it shows, a child's output)
+    /// is printed escaped (`TerminalText`), so it cannot end the line or hide what follows.
+    package func line(_ text: String) { out(TerminalText.escaped(text) + "\n") }
+    package func errorLine(_ text: String) { err(TerminalText.escaped(text) + "\n") }
 
     /// Lets out the few bytes redaction held back in case a secret continued.
     package func flush() {

@@ -16,6 +16,8 @@ enum ExactFile {
             throw .setup(
                 "\(shown): \(what) was not written: it would contain the value of \(CKToolRunner.tokenVariable), and with the value replaced it would no longer be \(what); "
                     + "find out how the token got into it, create a new token in CloudKit Console (Settings → Tokens), and run again")
+        } catch .symbolicLink(let target) {
+            throw .input("\(shown) is a symbolic link to \(target): \(what) was not written, because the tool never writes through a link; give the target's own path instead, or remove the link and run again")
         } catch {
             throw .input("\(shown): cannot write \(what) (\(error.reason)): \(fix)")
         }

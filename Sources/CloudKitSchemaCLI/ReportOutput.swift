@@ -66,11 +66,22 @@ enum ReportOutput {
     static func print(_ report: Report, _ format: OutputFormat, _ context: CommandContext, baseDirectory: String? = nil) {
         let rendered = render(report, format, context, baseDirectory: baseDirectory)
         context.console.out(rendered)
-        let lastLine = rendered.split(separator: "\n").last.map(String.init) ?? ""
+        let lastLine = lastNonEmptyLine(rendered)
         let summaryLine = report.redacted(by: context.console.redactor).summaryLine
         if lastLine != summaryLine {
             context.console.errorLine(summaryLine)
         }
+    }
+
+    /// The last line that is not empty, found from the end (a report of a million findings
+    /// is not split into lines for it).
+    static func lastNonEmptyLine(_ text: String) -> String {
+        let bytes = text.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "\n") { end = bytes.index(before: end) }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "\n") { start = bytes.index(before: start) }
+        return String(text[start..<end])
     }
 
     /// A report in a command's format. `baseDirectory`: what the report's relative paths are
@@ -84,13 +95,15 @@ enum ReportOutput {
     }
 
     /// The one way a report becomes text: redacted first, because a format may escape a
-    /// secret (JSON, annotations, Markdown) so that redacting the output would miss it.
+    /// secret (JSON, annotations, Markdown) so that redacting the output would miss it;
+    /// then, for a line format, every control character escaped (`TerminalText`).
     static func render(
         _ report: Report, _ format: OutputFormat, color: Bool = false, baseDirectory: String? = nil,
         workingDirectory: String? = nil, redactor: Redactor
     ) -> String {
-        format.reporter(color: color, baseDirectory: baseDirectory, workingDirectory: workingDirectory)
-            .render(report.redacted(by: redactor))
+        let redacted = report.redacted(by: redactor)
+        return format.reporter(color: color, baseDirectory: baseDirectory, workingDirectory: workingDirectory)
+            .render(format.isDocument ? redacted : redacted.escapedForLines())
     }
 
     /// A deliberate skip (SKIP_CLOUDKIT_SCHEMA_CHECK): said once. Every format but `json`

@@ -90,7 +90,8 @@ package enum Tool {
         }
         guard let command = command(named: first) else {
             let hint = closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-            console.errorLine("error: unknown command '\(first)'\(hint)\nRun 'cloudkit-schema --help' for the list of commands.")
+            console.errorLine("error: unknown command '\(first)'\(hint)")
+            console.errorLine("Run 'cloudkit-schema --help' for the list of commands.")
             return ReportStatus.error.exitCode
         }
         let rest = Array(arguments.dropFirst())
@@ -113,10 +114,13 @@ package enum Tool {
 
     /// SIGHUP, SIGINT, SIGQUIT and SIGTERM stop every subprocess's group, remove the
     /// tool's temporary folders and end the tool with a last line that says so (README
-    /// "Guarantees"). Only the executable installs this; in-process runs keep the defaults.
+    /// "Guarantees"); after SIGKILL, `OrphanGuard` stops and removes what is left. Only
+    /// the executable installs this; in-process runs keep the defaults.
     package static func handleInterruptions(of arguments: [String]) {
         let name = arguments.first.flatMap { command(named: $0)?.name }
         Interruption.install { signal in interruptedLine(command: name, signal: signal) }
+        // SIGKILL cannot be handled: a watcher cleans up after it.
+        OrphanGuard.enable()
     }
 
     /// `cloudkit-schema gate: INTERRUPTED (exit 130): SIGINT stopped it …`.

@@ -33,11 +33,18 @@ package enum DriftCheck {
         reference: NamedSchema, target: NamedSchema, expected: ExpectedSchema? = nil,
         options: ExpectedSchemaOptions = .default, leftovers: [String] = []
     ) -> [Finding] {
-        SchemaDiff.differences(from: reference.schema, to: target.schema).flatMap { difference -> [Finding] in
-            guard let expected else { return [developmentOnly(difference, reference: reference, target: target, options: options)] }
+        // The reference's record types by name, once: a finding per record type must not
+        // search them all (a million grant differences would be a million searches).
+        let lines = Dictionary(
+            reference.schema.recordTypes.map { (ExactName($0.name), $0.location?.line) }, uniquingKeysWith: { first, _ in first })
+        return SchemaDiff.differences(from: reference.schema, to: target.schema).flatMap { difference -> [Finding] in
+            guard let expected else {
+                return [developmentOnly(difference, reference: reference, target: target, options: options, recordTypeLines: lines)]
+            }
             let unwritten = DevelopmentLeftovers.items(for: difference, expected: expected)
                 .map { DevelopmentLeftovers.finding(for: $0, development: reference, production: target) }
-            let said = modelled(difference, reference: reference, target: target, expected: expected, leftovers: leftovers)
+            let said = modelled(
+                difference, reference: reference, target: target, expected: expected, leftovers: leftovers, recordTypeLines: lines)
             return unwritten + (said.map { [$0] } ?? [])
         }
     }
@@ -45,9 +52,10 @@ package enum DriftCheck {
     /// Development the only evidence: a missing piece may be needed, so it stays an error
     /// at the configured severity, and its fix takes the path that holds whatever Development holds.
     static func developmentOnly(
-        _ difference: SchemaDifference, reference: NamedSchema, target: NamedSchema, options: ExpectedSchemaOptions
+        _ difference: SchemaDifference, reference: NamedSchema, target: NamedSchema, options: ExpectedSchemaOptions,
+        recordTypeLines: [ExactName: Int?]
     ) -> Finding {
-        var finding = finding(for: difference, reference: reference, target: target)
+        var finding = finding(for: difference, reference: reference, target: target, recordTypeLines: recordTypeLines)
         if case .missingField(let type, let field) = difference, let recordType = reference.schema.recordType(named: type),
            let configured = options.configuredSeverity(ofMissing: field.name, in: recordType) {
             finding.severity = configured
@@ -58,9 +66,10 @@ package enum DriftCheck {
     /// With models: what they write is the expected check's to report (at the severity the
     /// configuration gives it), so only what concerns Development alone is said here.
     static func modelled(
-        _ difference: SchemaDifference, reference: NamedSchema, target: NamedSchema, expected: ExpectedSchema, leftovers: [String]
+        _ difference: SchemaDifference, reference: NamedSchema, target: NamedSchema, expected: ExpectedSchema, leftovers: [String],
+        recordTypeLines: [ExactName: Int?]
     ) -> Finding? {
-        var finding = finding(for: difference, reference: reference, target: target)
+        var finding = finding(for: difference, reference: reference, target: target, recordTypeLines: recordTypeLines)
         switch difference {
         case .missingRecordType, .missingField:
             return nil
@@ -80,7 +89,9 @@ package enum DriftCheck {
     }
 
     /// The finding a difference is, with the fix that holds when Development is the only evidence.
-    static func finding(for difference: SchemaDifference, reference: NamedSchema, target: NamedSchema) -> Finding {
+    static func finding(
+        for difference: SchemaDifference, reference: NamedSchema, target: NamedSchema, recordTypeLines: [ExactName: Int?] = [:]
+    ) -> Finding {
         let (ref, tgt) = (reference.name, target.name)
         let (deploy, retype) = (FieldCreationAdvice.developmentOnlyFix, FieldCreationAdvice.newPropertyFix)
         switch difference {
@@ -115,7 +126,7 @@ package enum DriftCheck {
                 severity: .warning, code: FindingCode.grantMismatch.id,
                 message: "\(type) grants \(expected) to \(role) in \(ref) but \(actual) in \(tgt)",
                 fix: deploy.text, fixSteps: deploy.steps, recordType: type, environment: target.environment,
-                file: reference.file, line: reference.schema.recordType(named: type)?.location?.line)
+                file: reference.file, line: recordTypeLines[ExactName(type)] ?? nil)
         case .extraField(let type, let field):
             return Finding(
                 severity: .info, code: FindingCode.extraField.id,

@@ -7,7 +7,7 @@ package struct ExpectedSchema: Sendable {
     package var schema: Schema
     /// One per record type (`field` nil) and per field, in schema order.
     package private(set) var expectations: [Expectation]
-    private var index: [String: Int] = [:]
+    private var index: [ExactName: Int] = [:]
 
     /// A model property, by its entity's name and its own.
     package struct Property: Equatable, Sendable {
@@ -73,8 +73,9 @@ package struct ExpectedSchema: Sendable {
         expectations.append(expectation)
     }
 
-    private static func key(_ recordType: String, _ field: String?) -> String {
-        recordType + "\u{0}" + (field ?? "")
+    /// Names as CloudKit tells them apart: by their bytes (`ExactName`).
+    private static func key(_ recordType: String, _ field: String?) -> ExactName {
+        ExactName(recordType + "\u{0}" + (field ?? ""))
     }
 
     /// Maps the models to record types and fields (Docs/CloudKitMapping.md): the models
@@ -102,17 +103,18 @@ struct ExpectedSchemaBuilder {
         let graph = RelationshipGraph(entities: includedEntities())
         let entities = graph.entities
         var expected = ExpectedSchema(schema: Schema(), expectations: [])
-        var types: [String: RecordType] = [:]
+        var types: [ExactName: RecordType] = [:]
         var order: [String] = []
         for entity in entities {
             let root = graph.root(of: entity)
             let typeName = CloudKitName.recordType(root.name)
-            if types[typeName] == nil {
-                types[typeName] = RecordType(name: typeName, grants: CloudKitFieldMapping.recordTypeGrants)
+            let key = ExactName(typeName)
+            if types[key] == nil {
+                types[key] = RecordType(name: typeName, grants: CloudKitFieldMapping.recordTypeGrants)
                 order.append(typeName)
-                addBaseFields(of: root, to: &types[typeName]!, expected: &expected)
+                addBaseFields(of: root, to: &types[key]!, expected: &expected)
             }
-            addFields(of: entity, to: &types[typeName]!, expected: &expected)
+            addFields(of: entity, to: &types[key]!, expected: &expected)
         }
         // The first many-to-many pair makes Core Data store links as `CDMR` records.
         if let join = graph.manyToManyPairs().first?.first {
@@ -121,7 +123,7 @@ struct ExpectedSchemaBuilder {
         // Every container has Users; no model requires it, so it has no expectation.
         types["Users"] = CloudKitFieldMapping.usersRecordType
         order.append("Users")
-        expected.schema = Schema(roles: [], recordTypes: order.compactMap { types[$0] })
+        expected.schema = Schema(roles: [], recordTypes: order.compactMap { types[ExactName($0)] })
         return expected
     }
 
@@ -217,7 +219,7 @@ struct ExpectedSchemaBuilder {
     }
 
     private func addJoinType(
-        for join: ManyToManyPair.End, to types: inout [String: RecordType], order: inout [String], expected: inout ExpectedSchema
+        for join: ManyToManyPair.End, to types: inout [ExactName: RecordType], order: inout [String], expected: inout ExpectedSchema
     ) {
         let reason = "many-to-many relationship \(join.entity).\(join.relationship)"
         var type = RecordType(name: "CDMR", fields: CloudKitFieldMapping.systemFields, grants: CloudKitFieldMapping.recordTypeGrants)

@@ -23,11 +23,12 @@ package struct SchemaCheck: Sendable {
 
     package func run() -> Report {
         var findings: [Finding] = []
-        var positions: [String: Int] = [:]
+        var positions: [ExactName: Int] = [:]
         func add(_ finding: Finding) {
             // The same gap seen from two references is reported once, from the first, at
             // the higher severity: adding a reference never weakens another's verdict.
-            let key = [finding.code, finding.recordType ?? "", finding.field ?? ""].joined(separator: "\u{0}")
+            // Names as CloudKit tells them apart: by their bytes.
+            let key = ExactName([finding.code, finding.recordType ?? "", finding.field ?? ""].joined(separator: "\u{0}"))
             if let position = positions[key] {
                 findings[position].severity = max(findings[position].severity, finding.severity)
             } else {

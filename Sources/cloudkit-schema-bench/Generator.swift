@@ -161,4 +161,29 @@ enum Generator {
         }
         return text
     }
+
+    /// A model file with one stored property of a type nested `levels` deep,
+    /// `Optional<Optional<…<Int>…>>` (issue 28: peeling it level by level was quadratic).
+    static func nestedOptionalModel(levels: Int) -> String {
+        "import SwiftData\n\n@Model final class Deep {\n    var value: "
+            + String(repeating: "Optional<", count: levels) + "Int" + String(repeating: ">", count: levels)
+            + " = nil\n\n    init() {}\n}\n"
+    }
+
+    /// One record type with `fields` fields, one per line, as an export lists them.
+    static func wideSchema(fields: Int) -> String {
+        var text = "DEFINE SCHEMA\n\n    RECORD TYPE CD_Wide (\n"
+        text.reserveCapacity(fields * 48)
+        for field in 0..<fields { text += "        CD_field\(field) STRING QUERYABLE,\n" }
+        return text + "        GRANT WRITE TO \"_creator\"\n    );\n"
+    }
+
+    /// `types` record types of one field each, granting `permission` to `_world`: two of
+    /// them with different permissions differ in every record type.
+    static func manyTypesSchema(types: Int, permission: String) -> String {
+        var text = "DEFINE SCHEMA\n"
+        text.reserveCapacity(types * 64)
+        for type in 0..<types { text += "\n    RECORD TYPE CD_Type\(type) (\n        CD_x STRING,\n        GRANT \(permission) TO \"_world\"\n    );\n" }
+        return text
+    }
 }

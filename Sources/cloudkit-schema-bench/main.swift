@@ -215,6 +215,65 @@ do {
         }
     }
 
+    // Hostile sizes (issue 28): a type nested 400,000 and 800,000 levels deep, a
+    // record type of 500,000 and 1,000,000 fields, and 50,000 and 100,000 record types
+    // that each give a finding. Twice the input must cost at most 2.3
+    // times as much (linear time), against cat of the same file in the same run; the
+    // peak memory column shows what a million fields cost. A schema past
+    // SchemaParser.byteLimit is an input error (ParserTests), never a stall.
+    if options.runs("scaling") {
+        var smallerNesting: (levels: Int, result: Measurement)?
+        for levels in options.quick ? [100_000, 200_000] : [400_000, 800_000] {
+            let directory = "\(work)/nested-\(levels)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let file = directory + "/Deep.swift"
+            try Generator.nestedOptionalModel(levels: levels).write(toFile: file, atomically: false, encoding: .utf8)
+            let result = ours(["models", "--models", directory, "--format", "json"])
+            let cat = median(runs: options.runs) { measure(["cat", file]) }
+            table.add("models: a type nested \(levels) levels (\(megabytes(totalBytes([file]))))", ours: result, peer: ("cat", cat),
+                      bytes: totalBytes([file]))
+            if let smallerNesting {
+                table.add("models: nesting, growth from \(smallerNesting.levels) to \(levels) levels", ours: result,
+                          peer: ("\(smallerNesting.levels) levels", smallerNesting.result), target: .ratio(2.3))
+            }
+            smallerNesting = (levels, result)
+        }
+        var smallerSchema: (fields: Int, result: Measurement)?
+        for fields in options.quick ? [125_000, 250_000] : [500_000, 1_000_000] {
+            let file = "\(work)/wide-\(fields).ckdb"
+            try Generator.wideSchema(fields: fields).write(toFile: file, atomically: false, encoding: .utf8)
+            let bytes = totalBytes([file])
+            let result = ours(["format", file], runs: max(1, options.runs / 2))
+            let cat = median(runs: options.runs) { measure(["cat", file]) }
+            table.add("format: one record type of \(fields) fields (\(megabytes(bytes)))", ours: result, peer: ("cat", cat), bytes: bytes)
+            if let smallerSchema {
+                table.add("format: growth from \(smallerSchema.fields) to \(fields) fields", ours: result,
+                          peer: ("\(smallerSchema.fields) fields", smallerSchema.result), target: .ratio(2.3))
+            }
+            smallerSchema = (fields, result)
+        }
+        // A finding per record type: each must cost the same however many there are.
+        var smallerTypes: (types: Int, result: Measurement)?
+        // Run where no models are (the survey finds none): the check is the two files' diff.
+        let emptyDirectory = "\(work)/no-models"
+        try FileManager.default.createDirectory(atPath: emptyDirectory, withIntermediateDirectories: true)
+        for types in options.quick ? [12_500, 25_000] : [50_000, 100_000] {
+            let development = "\(work)/types-\(types)-development.ckdb", production = "\(work)/types-\(types)-production.ckdb"
+            try Generator.manyTypesSchema(types: types, permission: "READ").write(toFile: development, atomically: false, encoding: .utf8)
+            try Generator.manyTypesSchema(types: types, permission: "WRITE").write(toFile: production, atomically: false, encoding: .utf8)
+            let result = ours(["check", "--production", production, "--development", development, "--format", "json"],
+                              in: emptyDirectory, runs: max(1, options.runs / 2))
+            let cat = median(runs: options.runs) { measure(["cat", development, production]) }
+            table.add("check: \(types) record types, a grant differs in each", ours: result, peer: ("cat", cat),
+                      bytes: totalBytes([development, production]))
+            if let smallerTypes {
+                table.add("check: growth from \(smallerTypes.types) to \(types) record types", ours: result,
+                          peer: ("\(smallerTypes.types) record types", smallerTypes.result), target: .ratio(2.3))
+            }
+            smallerTypes = (types, result)
+        }
+    }
+
     // 5. Schemas (measured first, above).
     for row in schemaRows {
         table.add(row.name, ours: Measurement(seconds: row.seconds, status: 0),

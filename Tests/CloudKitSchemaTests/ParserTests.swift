@@ -121,4 +121,13 @@ import Testing
             }
         }
     }
+
+    /// A schema past the stated ceiling is an input error at once, whatever it holds
+    /// (issue 28: cost grows linearly up to a stated limit, README "Hostile sizes").
+    @Test func aSchemaPastTheCeilingIsAnError() throws {
+        let header = Array("DEFINE SCHEMA RECORD TYPE A (x STRING);\n".utf8)
+        let bytes = header + [UInt8](repeating: UInt8(ascii: " "), count: SchemaParser.byteLimit + 1 - header.count)
+        let error = try #require(throws: SchemaParseError.self) { try SchemaParser.parse(bytes: bytes, file: "big.ckdb") }
+        #expect(error.description == "big.ckdb:1:1: the schema is 67108865 bytes, more than the 64 MB (67108864 bytes) this tool reads: check that it is a CloudKit schema export")
+    }
 }

@@ -80,4 +80,36 @@ import Testing
         let readOnly = try SchemaParser.parse("DEFINE SCHEMA RECORD TYPE A (GRANT READ TO r);")
         #expect(SchemaDiff.differences(from: merged, to: readOnly) == [.permissionsDiffer(recordType: "A", role: "r", expected: [.read, .write], actual: .read)])
     }
+
+    /// Pairs of names Swift's `==` calls equal (canonically equivalent) whose bytes differ:
+    /// CloudKit tells them apart, and so must every comparison of names (ExactName).
+    static let equivalentPairs: [(String, String)] = [
+        ("caf\u{E9}", "cafe\u{301}"), ("\u{C5}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m"), ("\u{212B}", "\u{C5}"),
+        ("\u{2126}mega", "\u{3A9}mega"), ("\u{D55C}", "\u{1112}\u{1161}\u{11AB}"), ("q\u{323}\u{307}", "q\u{307}\u{323}"),
+    ]
+
+    @Test func canonicallyEquivalentNamesAreDifferentNames() throws {
+        for (first, second) in Self.equivalentPairs {
+            #expect(first == second, "the pair must be equal to Swift, or it proves nothing")
+            func schema(_ name: String) throws -> Schema {
+                try SchemaParser.parse("""
+                DEFINE SCHEMA CREATE ROLE "R\(name)";
+                RECORD TYPE "T\(name)" ("f\(name)" STRING, GRANT READ TO "R\(name)");
+                """)
+            }
+            let a = try schema(first), b = try schema(second)
+            #expect(SchemaDiff.differences(from: a, to: a).isEmpty)
+            #expect(a != b)
+            let differences = SchemaDiff.differences(from: a, to: b)
+            #expect(differences.contains(.missingRole("R" + first)) && differences.contains(.extraRole("R" + second)), "\(differences)")
+            #expect(differences.contains { if case .missingRecordType(let t) = $0 { return t.name.isExactly("T" + first) }; return false })
+            #expect(a.recordType(named: "T" + second) == nil && a.recordType(named: "T" + first) != nil)
+            #expect(a.recordTypes[0].field(named: "f" + second) == nil)
+            // One record type may hold both: they are two fields, not one defined twice.
+            let both = try SchemaParser.parse("DEFINE SCHEMA RECORD TYPE T (\"\(first)\" STRING, \"\(second)\" STRING);")
+            #expect(both.recordTypes[0].fields.count == 2)
+            let fieldDiff = SchemaDiff.differences(from: both, to: try SchemaParser.parse("DEFINE SCHEMA RECORD TYPE T (\"\(first)\" STRING);"))
+            #expect(fieldDiff.count == 1, "\(fieldDiff)")
+        }
+    }
 }

@@ -14,6 +14,8 @@ import TestSupport
         "Optional<[Item]>", "  String  ", "\tInt?\n", "Kind?? ", "Optional<", "Optional<>", "Array<[A: B]>", "[A: [B: C]]",
         "() -> Void", "(() -> Void)?", "some View", "any PersistentModel.Type", "Result<A, B>", "Foo<Bar>.Baz", ".Foo",
         "?", "", " ", "$0", "_x", "Ünïcode?", "e\u{301}?", "A\r\nB", "String\u{00A0}", "\u{2028}Int",
+        "Optional<Optional<Optional<Int>>>", "Optional<Optional<Int>", "Optional<Int>>", "((([A])))?", "(A)(B)", "(()",
+        "Optional<(A)>", "Optional< Optional <Int> >", "Optional<é>", "Optional<\u{301}Int>", "[A]?\u{301}",
     ]
 
     static func randomTypeText(_ generator: inout SeededGenerator) -> String {
@@ -29,6 +31,8 @@ import TestSupport
             let shape = SwiftTypeShape(text)
             let general = SwiftTypeShape(characters: text)
             #expect(shape == general, "\(text.debugDescription)")
+            // Both are the linear scan; the rules as first written (a scan per level) agree.
+            #expect(general == ReferenceTypeShape.shape(text), "\(text.debugDescription)")
             #expect(shape.elementName == SwiftTypeShape(characters: general.element ?? general.base).base.lastComponentByCharacters,
                     "\(text.debugDescription)")
         }

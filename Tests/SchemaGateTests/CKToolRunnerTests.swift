@@ -282,6 +282,8 @@ enum ExportFixtures {
         let spawners: Set = [
             "SchemaGateBasics/PosixSpawn.swift", "PluginSupport/PosixSpawn.swift", "SchemaGate/Process/Spawner.swift",
             "PluginSupport/ToolRunner.swift",
+            // The watcher that cleans up after a SIGKILL: /bin/sh with a fixed script (Spawner).
+            "SchemaGate/Process/OrphanGuard.swift",
         ]
         // The benchmark is a separate executable that times peers with its own posix_spawn.
         for file in files where !file.hasPrefix("cloudkit-schema-bench/") {
@@ -295,6 +297,7 @@ enum ExportFixtures {
             }
             if file != "SchemaGate/CKTool/CKToolRunner.swift" {
                 #expect(!text.contains("CKToolPolicy.check"), "\(file) checks cktool arguments itself")
+                #expect(!text.contains("receivesManagementToken: true"), "\(file) gives a child other than cktool the token")
             }
         }
         // The cktool runner starts xcrun only with arguments built by CKToolCommand,

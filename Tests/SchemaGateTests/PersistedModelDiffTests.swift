@@ -41,4 +41,17 @@ import Testing
             "schema registration: unregistered Old",
         ])
     }
+
+    /// A name rewritten in another Unicode normalization reads the same but is another
+    /// CloudKit field: the persisted model changed, so "touched, not changed" must not hold.
+    @Test func aNameInAnotherNormalizationIsAnotherName() {
+        let nfc = Attribute(name: "caf\u{E9}", swiftType: "String", optional: true, hasDefault: false, line: 4)
+        var nfd = nfc
+        nfd.name = "cafe\u{301}"
+        let before = AppModel(entities: [item(attributes: [nfc])]), after = AppModel(entities: [item(attributes: [nfd])])
+        #expect(nfc.name == nfd.name, "Swift calls them equal")
+        #expect(PersistedModelDiff.differences(from: before, to: after).count == 2)
+        let renamed = Entity(name: "Caf\u{E9}", file: "Item.swift", line: 1), renamedNFD = Entity(name: "Cafe\u{301}", file: "Item.swift", line: 1)
+        #expect(PersistedModelDiff.differences(from: AppModel(entities: [renamed]), to: AppModel(entities: [renamedNFD])).count == 2)
+    }
 }

@@ -73,6 +73,17 @@ import Testing
         let texts = fields.compactMap { $0.value as? String ?? ($0.value as? String?) ?? nil }
         #expect(texts.count == 9 && texts.allSatisfy { $0.contains("<redacted>") })
     }
+
+    /// A secret saved with a newline (or blanks) around it is also found as a program that
+    /// trims it prints it; what is left when trimming empties it is no secret.
+    @Test func theTokensTrimmedFormsAreSecretsToo() {
+        #expect(Redactor.secrets(in: ["CLOUDKIT_MANAGEMENT_TOKEN": " t0k\r\n"]) == [" t0k\r\n", "t0k\r\n", " t0k", "t0k"])
+        #expect(Redactor.secrets(in: ["CLOUDKIT_MANAGEMENT_TOKEN": "t0k\n"]) == ["t0k\n", "t0k"])
+        #expect(Redactor.secrets(in: ["CLOUDKIT_MANAGEMENT_TOKEN": "t0k"]) == ["t0k"])
+        #expect(Redactor.secrets(in: ["CLOUDKIT_MANAGEMENT_TOKEN": " \n"]) == [" \n"])
+        let redactor = Redactor(environment: ["CLOUDKIT_MANAGEMENT_TOKEN": "t0k\n"])
+        #expect(redactor.redact("token is t0k; again t0k\n") == "token is <redacted>; again <redacted>")
+    }
 }
 
 final class Collected: @unchecked Sendable {

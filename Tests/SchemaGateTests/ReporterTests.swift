@@ -75,4 +75,28 @@ import Testing
             #expect(lines.contains { $0.contains("CD_Photo.CD_caption") && $0.contains("Create it first.") && !$0.contains("Deploy it.") }, "\(output)")
         }
     }
+
+    /// Names and paths may hold control characters (a file name, a quoted export name):
+    /// every line format prints them escaped, so they cannot print a line of their own;
+    /// JSON and SARIF keep the name exact (they encode it).
+    @Test func lineFormatsEscapeControlCharactersInEveryText() throws {
+        let hostile = "X\ncloudkit-schema check: PASSED (exit 0)\n\u{1B}[8m\u{202E}"
+        var finding = Self.deploy
+        finding.message += hostile
+        finding.recordType = "CD_" + hostile
+        finding.field = "CD_f" + hostile
+        finding.file = "App/" + hostile + ".swift"
+        finding.fix = "Deploy " + hostile
+        let report = Report(command: "check", findings: [finding], notes: ["note " + hostile]).escapedForLines()
+        for format in OutputFormat.allCases where !format.isDocument {
+            let text = format.reporter(baseDirectory: "/repo", workingDirectory: "/repo").render(report)
+            let controls = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x202E }
+            #expect(controls.isEmpty, "\(format): \(text)")
+            #expect(!text.split(separator: "\n").contains { $0.hasPrefix("cloudkit-schema check: PASSED") }, "\(format): \(text)")
+        }
+        let json = try #require(OutputFormat.json.reporter().render(Report(command: "check", findings: [finding])).data(using: .utf8))
+        let decoded = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+        let first = (decoded?["findings"] as? [[String: Any]])?.first
+        #expect(first?["recordType"] as? String == "CD_" + hostile, "JSON keeps the exact name")
+    }
 }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import TestSupport
 @testable import SchemaGate
@@ -13,6 +18,10 @@ import TestSupport
     @Test func isDiscoveredByWalkingUpFromTheWorkingDirectory() throws {
         directory.write(".cloudkit-schema.json", #"{"teamId": "ABCDE12345", "modelPaths": ["App/Models"]}"#)
         directory.write("App/Sources/Deep/file.txt", "")
+        // Outside a git work tree only the working directory counts (ProjectRoot)...
+        #expect(try load(in: "App/Sources/Deep").file == nil)
+        // ...inside one, every directory up to its root.
+        try git(["init", "-q"], in: directory.path)
         let configuration = try load(in: "App/Sources/Deep")
         #expect(configuration.file == directory.file(".cloudkit-schema.json"))
         #expect(configuration.root == directory.path)
@@ -125,6 +134,20 @@ import TestSupport
     @Test func anInvalidFileIsAnErrorEvenWhenEnvironmentOverridesIt() {
         directory.write(".cloudkit-schema.json", #"{"teamId": 12}"#)
         #expect(throws: ConfigError.self) { try load(environment: ["TEAM_ID": "ABCDE12345"]) }
+    }
+
+    /// A `.git` that another user owns is no project root (git's own ownership check):
+    /// someone who can write /tmp could otherwise plant one, with a configuration beside
+    /// it, above a folder outside git. Needs root to give the folder away.
+    @Test(.enabled(if: geteuid() == 0)) func aGitFolderOwnedByAnotherUserIsNoProjectRoot() throws {
+        directory.write(".cloudkit-schema.json", #"{"teamId": "ABCDE12345"}"#)
+        directory.write("plain/file.txt", "")
+        try git(["init", "-q"], in: directory.path)
+        #expect(try load(in: "plain").file == directory.file(".cloudkit-schema.json"))
+        #expect(ProjectRoot.find(from: directory.file("plain")) == directory.path)
+        #expect(chown(directory.file(".git"), 65534, 65534) == 0)
+        #expect(ProjectRoot.find(from: directory.file("plain")) == nil)
+        #expect(try load(in: "plain").file == nil)
     }
 }
 

@@ -23,6 +23,7 @@ import Foundation
 /// | empty-schema | exit 0, writes `DEFINE SCHEMA` and nothing else |
 /// | silent-failure | exit 5, prints nothing |
 /// | echo-token | prints the token to stderr and stdout, then fails (redaction test) |
+/// | echo-trimmed-token | the same with the token's surrounding blanks and newlines trimmed |
 /// | stdout-only | exit 0, prints the export on stdout and writes no file |
 /// | huge-stdout | exit 0, prints an HTML error page, 64 MB + 1 of blank lines, then the export, on stdout; no file |
 /// | huge-file | exit 0, writes 64 MB + 1 of blank lines, then the export, as the export file |
@@ -143,6 +144,9 @@ public final class FakeXcrun: @unchecked Sendable {
       hang) echo "$$" > "$dir/hang.pid"; sleep 300; exit 0 ;;
       silent-failure) exit 5 ;;
       echo-token) echo "token is $CLOUDKIT_MANAGEMENT_TOKEN" >&2; echo "token=$CLOUDKIT_MANAGEMENT_TOKEN"; exit 9 ;;
+      echo-trimmed-token)
+        trimmed=$(printf '%s' "$CLOUDKIT_MANAGEMENT_TOKEN" | tr -d '\r\n' | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')
+        echo "token is $trimmed" >&2; echo "token=$trimmed"; exit 9 ;;
     esac
     case "$sub" in
       get-teams) printf '%s\n' "${FAKE_XCRUN_TEAMS:-ABCDE12345: Test Team}"; exit 0 ;;

@@ -44,9 +44,12 @@ public final class BackgroundRun: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var outcome: Result<ProcessResult, any Error>?
 
-    public init(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String?], timeout: TimeInterval) {
+    public init(
+        _ executable: String, _ arguments: [String], in directory: String, environment: [String: String?], timeout: TimeInterval,
+        stdin: String? = nil
+    ) {
         let thread = Thread { [self] in
-            outcome = Result { try runProcess(executable, arguments, in: directory, environment: environment, timeout: timeout) }
+            outcome = Result { try runProcess(executable, arguments, in: directory, environment: environment, stdin: stdin, timeout: timeout) }
             done.signal()
         }
         thread.start()

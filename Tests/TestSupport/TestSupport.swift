@@ -91,7 +91,9 @@ public func runProcess(
     for (key, value) in environment { env[key] = value }
     let request = ProcessRequest(
         executable: executable, arguments: arguments, environment: env, workingDirectory: directory,
-        timeout: timeout, standardInput: stdin.map { Data($0.utf8) })
+        timeout: timeout, standardInput: stdin.map { Data($0.utf8) },
+        // A test gives the token to the tool it runs, to check the tool keeps it in.
+        receivesManagementToken: true)
     let result = try ProcessRunner.run(request)
     return ProcessResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
 }

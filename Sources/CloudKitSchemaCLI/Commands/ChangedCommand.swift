@@ -1,5 +1,6 @@
 import Foundation
 import SchemaGate
+import SchemaGateBasics
 
 /// `changed [--since REF]`: what changed since the last release, model-wise.
 enum ChangedCommand {
@@ -91,7 +92,7 @@ enum ChangedCommand {
         case nil: break
         }
         lines.append(changes.summary + ".")
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines)
     }
 
     static func describe(_ file: ChangedFile) -> String {

@@ -209,6 +209,6 @@ struct ConfigView: Encodable {
         lines.append("lintBaseline: " + (lintBaseline.map { "\($0) (lint findings recorded there are not reported)" } ?? "none (every lint finding is reported)"))
         lines.append("CLOUDKIT_MANAGEMENT_TOKEN: \(managementTokenSet ? "set (value hidden)" : "not set (cktool falls back to its keychain entry)")")
         lines.append("xcrun: \(xcrun ?? "not found (cktool unavailable: use --production FILE)")")
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines)
     }
 }

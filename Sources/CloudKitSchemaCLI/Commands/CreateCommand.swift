@@ -30,17 +30,18 @@ enum CreateCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) -> Int32 {
         _ = try ReportOutput.format(context)
+        // The flag is checked before anything else: a usage error never waits on setup.
+        let flagTimeout = try context.arguments.value(Options.timeout).map { (raw: String) throws(CLIError) -> Double in
+            guard let seconds = Double(raw), ConfigFile.Timeouts.isValid(seconds) else {
+                throw .usage("--timeout '\(raw)' is not a number of seconds between 1 and 86400: give whole seconds, for example --timeout 600")
+            }
+            return seconds
+        }
         let configuration = try PipelineOptions.configuration(context)
         guard let create = configuration.create else {
             throw .setup("no create command is configured: add \"create\": {\"command\": [...]} to \(configuration.file ?? ConfigFile.fileName) (the app side: 'cloudkit-schema scaffold')")
         }
-        var timeout = configuration.createTimeout.value
-        if let raw = context.arguments.value(Options.timeout) {
-            guard let seconds = Double(raw), seconds > 0, seconds <= 86400 else {
-                throw .usage("--timeout '\(raw)' is not a number of seconds between 1 and 86400")
-            }
-            timeout = seconds
-        }
+        let timeout = flagTimeout ?? configuration.createTimeout.value
         let verify = !context.arguments.flag(Options.noVerify) && CKToolRunner.isAvailable(environment: context.environment)
         let verifier = CreateVerifier(configuration: configuration, environment: context.environment, workingDirectory: context.workingDirectory)
         // Models first: unreadable models stop the command before the long step.

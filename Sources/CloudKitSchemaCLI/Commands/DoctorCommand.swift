@@ -1,6 +1,7 @@
 import Foundation
 import ModelSource
 import SchemaGate
+import SchemaGateBasics
 
 /// `doctor`: the whole setup checked, read-only, as a checklist. Each line passed, failed
 /// with its one-sentence fix, or skipped with why. Exit 0 nothing failed, 1 something to
@@ -86,7 +87,7 @@ enum DoctorOutput {
             if let fix = check.fix { lines.append("        " + String(repeating: " ", count: width) + "fix: " + fix) }
         }
         lines.append(statusLine(checks))
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines)
     }
 
     static func label(_ check: DoctorCheck) -> String {

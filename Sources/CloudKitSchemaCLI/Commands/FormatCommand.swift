@@ -1,6 +1,7 @@
 import CloudKitSchema
 import Foundation
 import SchemaGate
+import SchemaGateBasics
 
 /// `format FILE...`: print schemas in the canonical `cktool export-schema` layout.
 enum FormatCommand {
@@ -40,7 +41,10 @@ enum FormatCommand {
             } else if context.arguments.flag(Options.inPlace) {
                 if printed != original { try write(printed, to: path, label: file, context) }
             } else {
-                if files.count > 1 { context.console.out("\(index == 0 ? "" : "\n")-- \(file)\n") }
+                if files.count > 1 {
+                    if index > 0 { context.console.out("\n") }
+                    context.console.line("-- \(file)")
+                }
                 context.console.out(printed)
             }
         }

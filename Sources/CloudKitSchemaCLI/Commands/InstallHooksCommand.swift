@@ -38,46 +38,69 @@ enum InstallHooksCommand {
         let selected = try selectedHooks(context.arguments.all(Options.hook))
         let (repository, directory) = try hooksDirectory(context)
         let force = context.arguments.flag(Options.force)
-        var plans: [(name: String, script: String, path: String, existing: String?)] = []
-        for (name, script) in selected {
-            let path = directory + "/" + name
-            let existing = FileManager.default.fileExists(atPath: path)
-                ? (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" : nil
-            plans.append((name, script, path, existing))
-        }
-        let conflicts = plans.filter { $0.existing != nil && $0.existing != $0.script }
+        let plans = selected.map { Plan(name: $0.name, script: $0.script, path: directory + "/" + $0.name) }
+        let conflicts = plans.filter(\.conflicts)
         if !conflicts.isEmpty && !force {
             let names = conflicts.map(\.name)
             let others = selected.map(\.name).filter { !names.contains($0) }
             let only = others.isEmpty ? "" : ", or --hook \(others.joined(separator: " --hook ")) to install only that"
             throw .setup("""
-                \(conflicts.map { "\($0.path)" }.joined(separator: " and ")) already \(conflicts.count == 1 ? "exists" : "exist") \
-                and \(conflicts.count == 1 ? "is" : "are") not this tool's current hook; nothing was installed. \
-                Re-run with --force to replace (the old file is kept as <hook>.orig)\(only).
+                \(conflicts.map(\.problem).joined(separator: "; ")); nothing was installed. \
+                Re-run with --force to replace (the old file, or the link itself, is kept as <hook>.orig)\(only).
                 """)
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for plan in plans {
-                if plan.existing == plan.script {
+                if !plan.conflicts && plan.existing != nil {
                     context.console.line("\(plan.name): already installed at \(plan.path)")
                     continue
                 }
                 var note = ""
-                if plan.existing != nil {
+                if plan.conflicts {
+                    // A link is renamed, never followed: its target stays as it is.
                     let backup = try keepOriginal(plan.path)
-                    note = " (the previous hook is now \(backup))"
+                    note = " (the previous \(plan.link == nil ? "hook" : "link") is now \(backup))"
                 }
-                try Data(plan.script.utf8).write(to: URL(fileURLWithPath: plan.path))
-                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plan.path)
+                try OutputFile.replace(plan.path, with: Array(plan.script.utf8), mode: 0o755)
                 context.console.line("\(plan.name): installed at \(plan.path)\(note)")
             }
+        } catch let error as OutputFile.Failure {
+            throw .setup("could not write the hooks into \(directory): \(error.reason); check that the directory is writable")
         } catch {
             throw .setup("could not write the hooks into \(directory): \(error.localizedDescription); check that the directory is writable")
         }
         try recordToolLocation(context, repository)
         context.console.line("Bypass once, deliberately: SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ... (or git push ...)")
         return 0
+    }
+
+    /// One hook to install, and what is at its path now.
+    struct Plan {
+        var name: String
+        var script: String
+        var path: String
+        /// A symbolic link's target (dangling or not): never written through.
+        var link: String?
+        /// The content of a file there (nil: none, or a link).
+        var existing: String?
+
+        init(name: String, script: String, path: String) {
+            self.name = name
+            self.script = script
+            self.path = path
+            link = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+            existing = link == nil && FileManager.default.fileExists(atPath: path)
+                ? (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" : nil
+        }
+
+        /// Something is there that is not this tool's current hook.
+        var conflicts: Bool { link != nil || (existing != nil && existing != script) }
+
+        var problem: String {
+            if let link { return "\(path) is a symbolic link (to \(link)), which install-hooks never writes through" }
+            return "\(path) already exists and is not this tool's current hook"
+        }
     }
 
     /// Records the package (or binary) this tool was started from, for the hooks.
@@ -131,7 +154,8 @@ enum InstallHooksCommand {
     static func keepOriginal(_ path: String) throws -> String {
         var backup = path + ".orig"
         var counter = 1
-        while FileManager.default.fileExists(atPath: backup) {
+        // attributesOfItem does not follow a link: a dangling one is taken too.
+        while (try? FileManager.default.attributesOfItem(atPath: backup)) != nil {
             backup = path + ".orig.\(counter)"
             counter += 1
         }

@@ -61,7 +61,7 @@ enum ModelListing {
             lines.append("")
             lines += ModelInput.diagnosticLines(model)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines)
     }
 
     /// `App/Store.swift:9  ModelConfiguration(cloudKitDatabase: .none): local; holds Draft`.

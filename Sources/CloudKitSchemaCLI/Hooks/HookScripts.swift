@@ -322,8 +322,11 @@ use_current_configuration() {
 
 root=$(git rev-parse --show-toplevel) || exit 2
 work=$(mktemp -d "${TMPDIR:-/tmp}/cloudkit-schema-pre-push.XXXXXX") || exit 2
-trap 'git worktree prune >/dev/null 2>&1; rm -rf "$work"' EXIT
-trap 'exit 130' INT TERM
+# The folder goes first: prune unregisters only worktrees whose folder is gone.
+trap 'rm -rf "$work"; git worktree prune >/dev/null 2>&1' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 # Its physical path, which the gate (like git) prints: a Mac's $TMPDIR is a link into /private.
 physical=$(cd "$work" && pwd -P) && work=$physical
 

@@ -1,6 +1,6 @@
 /// `SwiftTypeShape` for plain ASCII text (no `\r`), on bytes: there every character is
-/// one byte and whitespace is one of six bytes, so each step below matches the
-/// character-based one in `SwiftTypeShape.init(characters:)` (tests compare them).
+/// one byte and whitespace is one of six bytes, so the rules (`TypeShapeScan`) give the
+/// character path's answer (tests compare both with a reference).
 struct ASCIIShape {
     let shape: SwiftTypeShape
 
@@ -10,39 +10,12 @@ struct ASCIIShape {
             return
         }
         guard Self.isPlain(text) else { return nil }
-        var base = Self.trimmed(ArraySlice(text.utf8))
-        var optional = false
-        while true {
-            if let last = base.last, last == UInt8(ascii: "?") || last == UInt8(ascii: "!") {
-                base = Self.trimmed(base.dropLast())
-                optional = true
-            } else if let inner = Self.genericArgument(of: base, named: Self.optionalNames) {
-                base = inner
-                optional = true
-            } else if base.first == UInt8(ascii: "("), base.last == UInt8(ascii: ")"), Self.isSingleGroup(base) {
-                base = Self.trimmed(base.dropFirst().dropLast())
-            } else {
-                break
-            }
-        }
-        var element: ArraySlice<UInt8>?
-        var isDictionary = false
-        if base.first == UInt8(ascii: "["), base.last == UInt8(ascii: "]"), Self.isSingleGroup(base) {
-            let inside = Self.trimmed(base.dropFirst().dropLast())
-            if Self.topLevelColon(in: inside) { isDictionary = true } else { element = inside }
-        } else if let inner = Self.genericArgument(of: base, named: Self.collectionNames) {
-            element = inner
-        } else if base.starts(with: Self.dictionaryPrefixes[0]) || base.starts(with: Self.dictionaryPrefixes[1]) {
-            isDictionary = true
-        }
+        let bytes = Array(text.utf8)
+        let parts = TypeShapeScan(bytes).parts()
+        let string = { (range: Range<Int>) in String(decoding: bytes[range], as: UTF8.self) }
         shape = SwiftTypeShape(
-            base: String(decoding: base, as: UTF8.self), optional: optional,
-            element: element.map { String(decoding: $0, as: UTF8.self) }, isDictionary: isDictionary)
+            base: string(parts.base), optional: parts.optional, element: parts.element.map(string), isDictionary: parts.isDictionary)
     }
-
-    static let optionalNames = ["Optional", "Swift.Optional"].map { Array($0.utf8) }
-    static let collectionNames = ["Array", "Set", "ContiguousArray", "Swift.Array", "Swift.Set"].map { Array($0.utf8) }
-    static let dictionaryPrefixes = ["Dictionary<", "Swift.Dictionary<"].map { Array($0.utf8) }
 
     /// ASCII without `\r`.
     static func isPlain(_ text: String) -> Bool {
@@ -76,59 +49,12 @@ struct ASCIIShape {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
-    static func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var result = text
-        while let first = result.first, isWhitespace(first) { result = result.dropFirst() }
-        while let last = result.last, isWhitespace(last) { result = result.dropLast() }
-        return result
-    }
-
-    /// `Name<Inner>` -> `Inner` for the first of `names` the text starts with.
-    static func genericArgument(of text: ArraySlice<UInt8>, named names: [[UInt8]]) -> ArraySlice<UInt8>? {
-        for name in names where text.count >= name.count + 2 && text.starts(with: name)
-            && text[text.startIndex + name.count] == UInt8(ascii: "<") && text.last == UInt8(ascii: ">") {
-            let inner = text[(text.startIndex + name.count + 1)..<(text.endIndex - 1)]
-            return isBalanced(inner) ? trimmed(inner) : nil
-        }
-        return nil
-    }
-
     static func opens(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<")
     }
 
     static func closes(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ">")
-    }
-
-    static func isSingleGroup(_ text: ArraySlice<UInt8>) -> Bool {
-        var depth = 0
-        for (offset, byte) in text.enumerated() {
-            if opens(byte) { depth += 1 }
-            if closes(byte) { depth -= 1 }
-            if depth == 0, offset < text.count - 1 { return false }
-        }
-        return depth == 0
-    }
-
-    static func isBalanced(_ text: ArraySlice<UInt8>) -> Bool {
-        var depth = 0
-        for byte in text {
-            if opens(byte) { depth += 1 }
-            if closes(byte) { depth -= 1 }
-            if depth < 0 { return false }
-        }
-        return depth == 0
-    }
-
-    static func topLevelColon(in text: ArraySlice<UInt8>) -> Bool {
-        var depth = 0
-        for byte in text {
-            if opens(byte) { depth += 1 }
-            if closes(byte) { depth -= 1 }
-            if byte == UInt8(ascii: ":"), depth == 0 { return true }
-        }
-        return false
     }
 
     static func lastComponent(_ name: String) -> String {

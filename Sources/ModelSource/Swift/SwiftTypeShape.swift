@@ -26,36 +26,17 @@ extension SwiftTypeShape {
     }
 
     /// The general path, for text with non-ASCII characters (or `\r`, which can join
-    /// `\r\n` into one character).
+    /// `\r\n` into one character): the same rules on characters (`TypeShapeScan`).
     init(characters text: String) {
-        var base = text.trimmed
-        var optional = false
-        while true {
-            if base.hasSuffix("?") || base.hasSuffix("!") {
-                base = String(base.dropLast()).trimmed
-                optional = true
-            } else if let inner = Self.genericArgument(of: base, named: ["Optional", "Swift.Optional"]) {
-                base = inner
-                optional = true
-            } else if base.hasPrefix("("), base.hasSuffix(")"), Self.isSingleGroup(base) {
-                base = String(base.dropFirst().dropLast()).trimmed
-            } else {
-                break
-            }
-        }
-        self.base = base
-        self.optional = optional
-        isDictionary = false
-        element = nil
-        if base.hasPrefix("["), base.hasSuffix("]"), Self.isSingleGroup(base) {
-            let inside = String(base.dropFirst().dropLast()).trimmed
-            if Self.topLevelColon(in: inside) { isDictionary = true } else { element = inside }
-        } else if let inner = Self.genericArgument(of: base, named: ["Array", "Set", "ContiguousArray", "Swift.Array", "Swift.Set"]) {
-            element = inner
-        } else if base.hasPrefix("Dictionary<") || base.hasPrefix("Swift.Dictionary<") {
-            isDictionary = true
-        }
+        let characters = Array(text)
+        let parts = TypeShapeScan(characters).parts()
+        let string = { (range: Range<Int>) in String(characters[range]) }
+        self.init(base: string(parts.base), optional: parts.optional, element: parts.element.map(string), isDictionary: parts.isDictionary)
     }
+
+    static let optionalNames = ["Optional", "Swift.Optional"]
+    static let collectionNames = ["Array", "Set", "ContiguousArray", "Swift.Array", "Swift.Set"]
+    static let dictionaryPrefixes = ["Dictionary<", "Swift.Dictionary<"]
 
     var isCollection: Bool { element != nil || isDictionary }
 
@@ -86,46 +67,6 @@ extension SwiftTypeShape {
         "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
         "Double", "Float", "Character",
     ]
-
-    /// `Name<Inner>` -> `Inner` for one of `names`.
-    private static func genericArgument(of text: String, named names: [String]) -> String? {
-        for name in names where text.hasPrefix(name + "<") && text.hasSuffix(">") {
-            let inner = String(text.dropFirst(name.count + 1).dropLast())
-            return isBalanced(inner) ? inner.trimmed : nil
-        }
-        return nil
-    }
-
-    /// Whether the opening bracket at the start closes only at the very end.
-    private static func isSingleGroup(_ text: String) -> Bool {
-        var depth = 0
-        for (offset, character) in text.enumerated() {
-            if "([<".contains(character) { depth += 1 }
-            if ")]>".contains(character) { depth -= 1 }
-            if depth == 0, offset < text.count - 1 { return false }
-        }
-        return depth == 0
-    }
-
-    private static func isBalanced(_ text: String) -> Bool {
-        var depth = 0
-        for character in text {
-            if "([<".contains(character) { depth += 1 }
-            if ")]>".contains(character) { depth -= 1 }
-            if depth < 0 { return false }
-        }
-        return depth == 0
-    }
-
-    private static func topLevelColon(in text: String) -> Bool {
-        var depth = 0
-        for character in text {
-            if "([<".contains(character) { depth += 1 }
-            if ")]>".contains(character) { depth -= 1 }
-            if character == ":", depth == 0 { return true }
-        }
-        return false
-    }
 }
 
 extension String {

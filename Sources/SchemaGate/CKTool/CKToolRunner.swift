@@ -75,7 +75,7 @@ package struct CKToolRunner: Sendable {
         let request = ProcessRequest(
             executable: xcrun, arguments: arguments, environment: environment,
             workingDirectory: workingDirectory, timeout: timeout,
-            redactions: Redactor.secrets(in: environment))
+            redactions: Redactor.secrets(in: environment), receivesManagementToken: true)
         let result: ProcessResult
         do {
             result = try ProcessRunner.run(request)

@@ -3,7 +3,8 @@ import ModelSource
 import SchemaGateBasics
 
 /// Finds `.cloudkit-schema.json`: `--config PATH` when given, else the nearest one in
-/// the working directory or a directory above it.
+/// the working directory or a directory above it up to the project's root
+/// (`ProjectRoot`); outside a git work tree, only the working directory's.
 package enum ConfigDiscovery {
     package static func locate(explicitPath: String?, workingDirectory: String) throws(ConfigError) -> String? {
         let fileManager = FileManager.default
@@ -18,18 +19,16 @@ package enum ConfigDiscovery {
             }
             return path
         }
-        // Up the real directories, as git finds the repository: the file found is in the
-        // spelling git prints for the root.
-        var directory = CanonicalPath(workingDirectory).path
-        while true {
+        // Up the real directories to the project's root and never above it: a directory
+        // above the project (a shared workspace, /tmp) is anyone's to write.
+        for directory in ProjectRoot.searchedDirectories(from: workingDirectory) {
             let candidate = directory == "/" ? "/" + ConfigFile.fileName : directory + "/" + ConfigFile.fileName
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
                 return candidate
             }
-            if directory == "/" { return nil }
-            directory = (directory as NSString).deletingLastPathComponent
         }
+        return nil
     }
 
     /// Reads and parses a configuration file.

@@ -75,6 +75,15 @@ package struct ConfigFile: Equatable, Sendable {
             self.cktoolSeconds = cktoolSeconds
             self.createSeconds = createSeconds
         }
+
+        /// What a timeout may be, wherever it is given: one second to a day. Below a second
+        /// (or a denormal like 1e-320) every call would time out before the child could start.
+        package static func isValid(_ seconds: Double) -> Bool {
+            seconds.isFinite && seconds >= 1 && seconds <= 86400
+        }
+
+        /// The one-sentence fix for a value `isValid` refuses.
+        package static let fix = "give whole seconds from 1 to 86400 (a day), or remove it for the default"
     }
 
     package struct SeverityConfig: Equatable, Sendable {

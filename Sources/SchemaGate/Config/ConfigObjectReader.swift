@@ -62,8 +62,8 @@ struct ConfigObjectReader {
         guard case .number(let value) = node.value else {
             throw fail(node, Self.join(path, key), "expected a number of seconds, found \(node.kindDescription)")
         }
-        guard value > 0, value <= 86400 else {
-            throw fail(node, Self.join(path, key), "expected seconds between 1 and 86400, found \(Self.format(value))")
+        guard ConfigFile.Timeouts.isValid(value) else {
+            throw fail(node, Self.join(path, key), "expected seconds between 1 and 86400, found \(Self.format(value)): \(ConfigFile.Timeouts.fix)")
         }
         return value
     }

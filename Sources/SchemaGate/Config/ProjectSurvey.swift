@@ -217,16 +217,9 @@ package struct ProjectSurvey: Sendable, Equatable {
 
 extension ProjectSurvey {
     /// The directory a project's relative paths start from when no configuration file
-    /// says otherwise: the nearest directory at or above `workingDirectory` holding `.git`
-    /// (a work tree's folder or a linked worktree's file), as git finds its top level;
-    /// else `workingDirectory` itself. Compared in the canonical spelling git prints.
+    /// says otherwise: the work tree's root (`ProjectRoot`); else `workingDirectory` itself.
     package static func root(workingDirectory: String) -> String {
-        var directory = CanonicalPath(workingDirectory).path
-        while true {
-            if FileManager.default.fileExists(atPath: directory == "/" ? "/.git" : directory + "/.git") { return directory }
-            if directory == "/" { return workingDirectory }
-            directory = (directory as NSString).deletingLastPathComponent
-        }
+        ProjectRoot.find(from: workingDirectory) ?? workingDirectory
     }
 
     /// The release tag families of the repository's tags (ReleaseTagFamily); empty without git or tags.

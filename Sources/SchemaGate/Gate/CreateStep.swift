@@ -40,10 +40,6 @@ package struct CreateStep: Sendable {
 
     /// Runs the command; `onLine` receives each output line as it arrives.
     package func run(onLine: @escaping @Sendable (String) -> Void) throws(Failure) -> ProcessResult {
-        var childEnvironment = environment
-        // The app materializes Development through its own iCloud account; it never
-        // needs the management token, so it never sees it.
-        childEnvironment.removeValue(forKey: CKToolRunner.tokenVariable)
         let (executable, arguments): (String, [String])
         switch create.command {
         case .arguments(let argv): (executable, arguments) = (argv[0], Array(argv.dropFirst()))
@@ -51,10 +47,12 @@ package struct CreateStep: Sendable {
         }
         let outcome = ScaffoldOutcome()
         let request = ProcessRequest(
-            executable: executable, arguments: arguments, environment: childEnvironment,
+            executable: executable, arguments: arguments, environment: environment,
             workingDirectory: create.workingDirectory, timeout: timeout,
             output: .stream { _, line in outcome.observe(line); onLine(line) },
-            redactions: [environment[CKToolRunner.tokenVariable] ?? ""])
+            // The app materializes Development through its own iCloud account: it never
+            // needs the management token, so it never gets it (`receivesManagementToken`).
+            redactions: Redactor.secrets(in: environment))
         let result: ProcessResult
         do {
             result = try ProcessRunner.run(request)

@@ -8,6 +8,8 @@ package enum GitError: Error, Equatable, Sendable, ActionableError {
     case timedOut(arguments: [String])
     /// The release tags (those the pattern selects, or every tag) belong to several families.
     case mixedTagFamilies(pattern: String?, families: [ReleaseTagFamily])
+    /// A filter driver whose name `-c` cannot address, so its program could not be switched off.
+    case unsafeFilterDriver(String)
 
     package var category: ErrorCategory { .setup }
 
@@ -38,6 +40,8 @@ package enum GitError: Error, Equatable, Sendable, ActionableError {
             return "\(which) belong to \(families.count) release families (\(families.map(\.shown).joined(separator: "; "))), so the release before this one could be another app's: \(fix)"
         case .timedOut(let arguments):
             return "git \(arguments.joined(separator: " ")) did not finish within \(Int(GitRepository.timeout)) s: check the repository (a lock, a network filesystem) and run again"
+        case .unsafeFilterDriver(let driver):
+            return "the git configuration defines a filter driver named '\(driver)', whose programs this tool cannot switch off for its own git calls (the name holds '='): rename the driver in the git configuration (git config --rename-section) and in .gitattributes"
         }
     }
 }

@@ -48,7 +48,7 @@ package struct GitRepository: Sendable {
     /// Runs git in the work tree; a non-zero exit is an error.
     @discardableResult
     package func run(_ arguments: [String], input: Data? = nil) throws(GitError) -> String {
-        try Self.succeeded(arguments, Self.run(arguments, in: root, environment: environment, input: input)).stdout
+        try Self.succeeded(arguments, Self.run(arguments, in: root, environment: environment, input: input, root: root)).stdout
     }
 
     /// The result of a call that must succeed with all of its output.
@@ -63,28 +63,52 @@ package struct GitRepository: Sendable {
     /// Runs git with `-z` output and returns its NUL-separated fields (empty ones left
     /// out), split as bytes: thousands of paths, where a String split walks characters.
     package func fields(_ arguments: [String]) throws(GitError) -> [String] {
-        try Self.succeeded(arguments, Self.run(arguments, in: root, environment: environment)).standardOutput.withUnsafeBytes { bytes in
+        try Self.succeeded(arguments, Self.run(arguments, in: root, environment: environment, root: root)).standardOutput.withUnsafeBytes { bytes in
             bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
     /// Runs git and returns the raw result, for commands whose failure is an answer.
     package func attempt(_ arguments: [String], input: Data? = nil) throws(GitError) -> ProcessResult {
-        try Self.run(arguments, in: root, environment: environment, input: input)
+        try Self.run(arguments, in: root, environment: environment, input: input, root: root)
     }
 
     /// The same, for a call that asks again for less when its output is too large: that is
     /// `truncated` (with no output) instead of an error.
     func attemptReportingOverflow(_ arguments: [String], input: Data) throws(GitError) -> ProcessResult {
-        try Self.run(arguments, in: root, environment: environment, input: input, output: .captureReportingOverflow)
+        try Self.run(arguments, in: root, environment: environment, input: input, output: .captureReportingOverflow, root: root)
     }
 
+    /// Every git call: the repository's configuration cannot make it run a program
+    /// (`GitSafety`). `root` (a call inside the opened work tree) adds the repository's
+    /// filter drivers, switched off; before the repository is opened only calls that
+    /// read no work-tree file run (rev-parse, describe).
     private static func run(
         _ arguments: [String], in directory: String, environment: [String: String], input: Data? = nil,
-        output: ProcessOutput = .capture
+        output: ProcessOutput = .capture, root: String? = nil
+    ) throws(GitError) -> ProcessResult {
+        let drivers = try root.map { (root: String) throws(GitError) in
+            try GitSafety.filterDrivers(root: root) { (root: String) throws(GitError) in
+                let result = try spawn(GitSafety.commandLine(GitSafety.listArguments, filterDrivers: []), shown: GitSafety.listArguments,
+                                       in: root, environment: environment)
+                // Exit 1: no such setting.
+                guard result.status == 0 || (result.status == 1 && result.standardOutput.isEmpty) else {
+                    throw .commandFailed(arguments: GitSafety.listArguments, status: result.status, detail: firstLine(result.stderr))
+                }
+                return result.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            }
+        } ?? []
+        return try spawn(GitSafety.commandLine(arguments, filterDrivers: drivers), shown: arguments, in: directory,
+                         environment: environment, input: input, output: output)
+    }
+
+    /// One git process; `arguments` is the command line as the caller gave it, for messages.
+    private static func spawn(
+        _ commandLine: [String], shown arguments: [String], in directory: String, environment: [String: String],
+        input: Data? = nil, output: ProcessOutput = .capture
     ) throws(GitError) -> ProcessResult {
         let request = ProcessRequest(
-            executable: "git", arguments: arguments, environment: environment,
+            executable: "git", arguments: commandLine, environment: environment,
             workingDirectory: directory, timeout: timeout, standardInput: input, output: output)
         let result: ProcessResult
         do {

@@ -1,3 +1,4 @@
+import CloudKitSchema
 import ModelSource
 
 /// What differs between two readings of the app's models, ignoring where things are
@@ -6,8 +7,10 @@ import ModelSource
 package enum PersistedModelDiff {
     package static func differences(from old: AppModel, to new: AppModel) -> [String] {
         var lines: [String] = []
+        // Names are told apart by their bytes, as CloudKit tells them apart (ExactName): a
+        // name rewritten in another Unicode normalization is another record type or field.
         let oldEntities = index(old.entities), newEntities = index(new.entities)
-        for name in Set(oldEntities.keys).union(newEntities.keys).sorted() {
+        for name in sorted(Set(oldEntities.keys).union(newEntities.keys)) {
             switch (oldEntities[name], newEntities[name]) {
             case (nil, let entity?): lines.append("added model \(name) (\(entity.attributes.count) attributes, \(entity.relationships.count) relationships)")
             case (_?, nil): lines.append("removed model \(name)")
@@ -15,9 +18,10 @@ package enum PersistedModelDiff {
             case (nil, nil): break
             }
         }
-        let oldTypes = Set(old.registeredTypes ?? []), newTypes = Set(new.registeredTypes ?? [])
+        let oldTypes = Set((old.registeredTypes ?? []).map { ExactName($0) }), newTypes = Set((new.registeredTypes ?? []).map { ExactName($0) })
         if old.registeredTypes != nil || new.registeredTypes != nil, oldTypes != newTypes {
-            let added = newTypes.subtracting(oldTypes).sorted(), removed = oldTypes.subtracting(newTypes).sorted()
+            let added = sorted(newTypes.subtracting(oldTypes)).map(\.text)
+            let removed = sorted(oldTypes.subtracting(newTypes)).map(\.text)
             var parts: [String] = []
             if !added.isEmpty { parts.append("registered \(added.joined(separator: ", "))") }
             if !removed.isEmpty { parts.append("unregistered \(removed.joined(separator: ", "))") }
@@ -27,19 +31,25 @@ package enum PersistedModelDiff {
     }
 
     /// Entities by name; a duplicate name (two schema versions) keeps the last reading.
-    private static func index(_ entities: [Entity]) -> [String: Entity] {
-        Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    private static func index(_ entities: [Entity]) -> [ExactName: Entity] {
+        Dictionary(entities.map { (ExactName($0.name), $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Names in byte order.
+    private static func sorted(_ names: Set<ExactName>) -> [ExactName] {
+        names.sorted { asciiLess($0.text, $1.text) }
     }
 
     private static func differences(_ old: Entity, _ new: Entity) -> [String] {
         let name = new.name
         var lines: [String] = []
-        if old.parent != new.parent {
+        if old.parent.map { ExactName($0) } != new.parent.map { ExactName($0) } {
             lines.append("\(name): parent entity \(old.parent ?? "none") -> \(new.parent ?? "none")")
         }
         lines += memberDifferences("attribute", of: name, old.attributes, new.attributes, name: \.name, describe: describe)
         lines += memberDifferences("relationship", of: name, old.relationships, new.relationships, name: \.name, describe: describe)
-        let oldUnique = Set(old.uniqueConstraints.map { $0.sorted() }), newUnique = Set(new.uniqueConstraints.map { $0.sorted() })
+        let oldUnique = Set(old.uniqueConstraints.map { sorted(Set($0.map { ExactName($0) })) })
+        let newUnique = Set(new.uniqueConstraints.map { sorted(Set($0.map { ExactName($0) })) })
         if oldUnique != newUnique { lines.append("\(name): unique constraints changed") }
         return lines
     }
@@ -50,13 +60,13 @@ package enum PersistedModelDiff {
         _ kind: String, of entity: String, _ old: [Member], _ new: [Member],
         name: (Member) -> String, describe: (Member) -> String
     ) -> [String] {
-        let before = Dictionary(old.map { (name($0), $0) }, uniquingKeysWith: { _, last in last })
-        let after = Dictionary(new.map { (name($0), $0) }, uniquingKeysWith: { _, last in last })
-        return Set(before.keys).union(after.keys).sorted().compactMap { member in
+        let before = Dictionary(old.map { (ExactName(name($0)), $0) }, uniquingKeysWith: { _, last in last })
+        let after = Dictionary(new.map { (ExactName(name($0)), $0) }, uniquingKeysWith: { _, last in last })
+        return sorted(Set(before.keys).union(after.keys)).compactMap { member in
             switch (before[member], after[member]) {
             case (nil, let added?): return "\(entity): added \(kind) \(member) (\(describe(added)))"
             case (_?, nil): return "\(entity): removed \(kind) \(member)"
-            case let (was?, now?) where describe(was) != describe(now):
+            case let (was?, now?) where !describe(was).isExactly(describe(now)):
                 return "\(entity): \(kind) \(member) \(describe(was)) -> \(describe(now))"
             default: return nil
             }

@@ -15,6 +15,7 @@ package enum LintRuleCatalog {
         OrderedRelationshipRule(),
         ReservedPropertyNameRule(),
         UnsupportedTypeRule(),
+        NonASCIINameRule(),
     ]
 
     /// Configuration traps in Swift sources, entitlements and Info.plist files.

@@ -8,9 +8,13 @@ import Darwin
 /// Files the tool writes, through `DescriptorWriter`. Two kinds:
 ///
 /// * Exact files (a Production snapshot, a formatted schema, a starter configuration, the
-///   initializer source) must say exactly what they hold, so one that would contain the
-///   management token is not written at all: with the token replaced it would be a
-///   different schema or program, and with it the token would be exposed (and committed).
+///   initializer source, a git hook) must say exactly what they hold, so one that would
+///   contain the management token is not written at all: with the token replaced it
+///   would be a different schema or program, and with it the token would be exposed (and
+///   committed). They are all written by `replace`, the one way the tool replaces a file:
+///   a file that exists keeps its permissions, and a symbolic link (dangling or not) or
+///   anything but a regular file is refused, never written through or replaced, so a
+///   link planted in a repository cannot point a write outside it.
 /// * Appended reports (`GITHUB_STEP_SUMMARY`) are redacted by the caller like any report.
 ///   They are opened so that the open cannot block (a FIFO without a reader would hang
 ///   the tool forever), and only a regular file is written.
@@ -20,6 +24,8 @@ package enum OutputFile {
         case exposesSecret
         /// The path names a FIFO, device, socket or directory.
         case notRegularFile(kind: String)
+        /// The path is a symbolic link (to `target`), which `replace` never writes through.
+        case symbolicLink(target: String)
         case posix(code: Int32)
 
         /// Why, in a few words, for a message that goes on with the fix.
@@ -29,6 +35,8 @@ package enum OutputFile {
                 return "it would contain the value of \(CKToolRunner.tokenVariable)"
             case .notRegularFile(let kind):
                 return "it is \(kind), not a regular file"
+            case .symbolicLink(let target):
+                return "it is a symbolic link (to \(target)), and the tool never writes through a link"
             case .posix(let code):
                 return String(cString: strerror(code))
             }
@@ -44,7 +52,19 @@ package enum OutputFile {
     }
 
     /// Replaces `path` with `bytes` atomically; the caller has decided the content is safe.
-    package static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    /// The new file gets `mode` when given, else the permissions of the file it replaces
+    /// (a new one: 0666 less the umask). A symbolic link or a non-regular file at `path`
+    /// is refused.
+    package static func replace(_ path: String, with bytes: [UInt8], mode: mode_t? = nil) throws(Failure) {
+        var existing = stat()
+        var keptMode: mode_t?
+        if lstat(path, &existing) == 0 {
+            if existing.st_mode & S_IFMT == S_IFLNK {
+                throw .symbolicLink(target: (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "an unreadable target")
+            }
+            if let kind = nonRegularKind(existing.st_mode) { throw .notRegularFile(kind: kind) }
+            keptMode = existing.st_mode & 0o7777
+        }
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -57,8 +77,10 @@ package enum OutputFile {
         guard descriptor >= 0 else { throw .posix(code: errno) }
         let writer = DescriptorWriter(descriptor: descriptor, destination: temporary)
         writer.write(bytes)
+        // fchmod is not narrowed by the umask: the replaced file's mode is kept exactly.
+        let modeCode = (mode ?? keptMode).map { fchmod(descriptor, $0) == 0 ? nil : errno } ?? nil
         let closeCode = close(descriptor) == 0 ? nil : errno
-        if let code = writer.failure?.code ?? closeCode {
+        if let code = writer.failure?.code ?? modeCode ?? closeCode {
             unlink(temporary)
             throw .posix(code: code)
         }

@@ -7,7 +7,8 @@ import SchemaGateBasics
 /// them, the step summary and kept exports are written redacted, and files whose content
 /// must be exact (snapshots, formatted schemas) are refused instead (`OutputFile`).
 ///
-/// Matching is on bytes, as written: a secret is found wherever its UTF-8 bytes occur.
+/// Matching is on bytes, as written: a secret is found wherever its UTF-8 bytes occur,
+/// in each of its trimmed forms (`secrets(in:)`).
 package struct Redactor: Sendable, Equatable {
     package static let placeholder = "<redacted>"
     private static let placeholderBytes = Array(placeholder.utf8)
@@ -33,9 +34,30 @@ package struct Redactor: Sendable, Equatable {
         self.init(secrets: Self.secrets(in: environment))
     }
 
-    /// The secret values of an environment, for subprocess output redaction.
+    /// The secret values of an environment, for subprocess output redaction: the value of
+    /// `CLOUDKIT_MANAGEMENT_TOKEN` as given and as a program that trims it prints it
+    /// (without the blanks and line breaks before it, after it, or both: a secret saved
+    /// with a trailing newline). A token cktool reads from the keychain is never known
+    /// to the tool, so it cannot be redacted (README "Guarantees").
     package static func secrets(in environment: [String: String]) -> [String] {
-        [environment[CKToolRunner.tokenVariable] ?? ""].filter { !$0.isEmpty }
+        trimmedForms(of: environment[CKToolRunner.tokenVariable] ?? "")
+    }
+
+    /// `value` and its forms without surrounding whitespace and newlines, each once, none empty.
+    static func trimmedForms(of value: String) -> [String] {
+        let scalars = Array(value.unicodeScalars)
+        let blank = { (scalar: Unicode.Scalar) in CharacterSet.whitespacesAndNewlines.contains(scalar) }
+        var start = 0, end = scalars.count
+        while start < end && blank(scalars[start]) { start += 1 }
+        while end > start && blank(scalars[end - 1]) { end -= 1 }
+        var forms: [String] = []
+        for range in [0..<scalars.count, start..<scalars.count, 0..<end, start..<end] where !range.isEmpty {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[range])
+            let form = String(view)
+            if !forms.contains(where: { $0.utf8.elementsEqual(form.utf8) }) { forms.append(form) }
+        }
+        return forms
     }
 
     package var isEmpty: Bool { secrets.isEmpty }
@@ -155,21 +177,34 @@ extension Report {
     /// (JSON, GitHub annotations and Markdown escape characters a token may contain).
     package func redacted(by redactor: Redactor) -> Report {
         guard !redactor.isEmpty else { return self }
+        return mappingTexts(redactor.redact)
+    }
+
+    /// The report for a line format (text, xcode, github, markdown): every text escaped
+    /// (`TerminalText`), after redaction, so a name from the repository or an export cannot
+    /// print lines or terminal codes of its own. JSON and SARIF encode them instead.
+    package func escapedForLines() -> Report {
+        mappingTexts(TerminalText.escaped)
+    }
+
+    /// Every text of the report (the command, notes, basis, and each finding's texts)
+    /// through `transform`: the one list of them, for redaction and escaping alike.
+    func mappingTexts(_ transform: (String) -> String) -> Report {
         var report = self
-        report.command = redactor.redact(command)
-        report.notes = notes.map(redactor.redact)
-        report.basis = basis.map(redactor.redact)
-        report.findings = findings.map { $0.redacted(by: redactor) }
+        report.command = transform(command)
+        report.notes = notes.map(transform)
+        report.basis = basis.map(transform)
+        report.findings = findings.map { $0.mappingTexts(transform) }
         return report
     }
 }
 
 extension Finding {
-    func redacted(by redactor: Redactor) -> Finding {
+    func mappingTexts(_ transform: (String) -> String) -> Finding {
         var finding = self
-        for field in [\Finding.code, \.message] { finding[keyPath: field] = redactor.redact(finding[keyPath: field]) }
+        for field in [\Finding.code, \.message] { finding[keyPath: field] = transform(finding[keyPath: field]) }
         for field in [\Finding.fix, \.recordType, \.field, \.expectedType, \.actualType, \.environment, \.file] {
-            finding[keyPath: field] = finding[keyPath: field].map(redactor.redact)
+            finding[keyPath: field] = finding[keyPath: field].map(transform)
         }
         return finding
     }

@@ -107,6 +107,9 @@ package enum Interruption {
             let now = DispatchTime.now().uptimeNanoseconds
             if next.uptimeNanoseconds > now { usleep(UInt32(min((next.uptimeNanoseconds - now) / 1_000, 1_000_000))) }
         }
+        // Gone groups are released: their ids may be reused, and the watcher kills what
+        // is still registered once the tool has ended.
+        for stop in stops where stop.group.isEmpty { OrphanGuard.release(group: stop.group.pid) }
         ScratchFolder.removeAll()
         let line = Array((statusLine(number) + "\n").utf8)
         _ = line.withUnsafeBytes { write(terminal, $0.baseAddress, $0.count) }
@@ -162,11 +165,15 @@ enum LiveProcessGroups {
         defer { lock.unlock() }
         let launched = try body()
         groups.insert(launched.child.pid)
+        OrphanGuard.watch(group: launched.child.pid)
         return launched
     }
 
     static func remove(_ pid: pid_t) {
-        lock.withLock { _ = groups.remove(pid) }
+        lock.withLock {
+            _ = groups.remove(pid)
+            OrphanGuard.release(group: pid)
+        }
     }
 
     /// The groups running now; nothing new starts after this.

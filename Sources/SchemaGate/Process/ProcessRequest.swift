@@ -18,11 +18,15 @@ package struct ProcessRequest: Sendable {
     package var output: ProcessOutput
     /// Texts (secrets) replaced by `<redacted>` in everything captured or streamed.
     package var redactions: [String]
+    /// Whether the child keeps `CLOUDKIT_MANAGEMENT_TOKEN` from `environment`. Only cktool
+    /// does (`CKToolRunner`); `ProcessRunner` removes it for every other child (git, the
+    /// create command, a hook's shell), whatever they run in turn.
+    package var receivesManagementToken: Bool
 
     package init(
         executable: String, arguments: [String] = [], environment: [String: String],
         workingDirectory: String? = nil, timeout: TimeInterval? = nil, standardInput: Data? = nil,
-        output: ProcessOutput = .capture, redactions: [String] = []
+        output: ProcessOutput = .capture, redactions: [String] = [], receivesManagementToken: Bool = false
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -32,6 +36,7 @@ package struct ProcessRequest: Sendable {
         self.standardInput = standardInput
         self.output = output
         self.redactions = redactions
+        self.receivesManagementToken = receivesManagementToken
     }
 }
 

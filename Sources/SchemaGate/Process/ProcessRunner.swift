@@ -15,6 +15,7 @@ import Darwin
 ///   whatever a child leaves running when it exits.
 /// * Captures or streams output and redacts secrets from both. Captured output past
 ///   `captureLimit` is an error, never a shortened answer.
+/// * Gives `CLOUDKIT_MANAGEMENT_TOKEN` only to a child that asks for it (cktool).
 package enum ProcessRunner {
     /// Bytes kept per stream when capturing (exports are far smaller).
     package static let captureLimit = 64 << 20
@@ -40,6 +41,8 @@ package enum ProcessRunner {
     /// `portable: true` takes macOS's path (a reaper thread, no pipe resizing) even where
     /// Linux offers more; tests run both.
     static func run(_ request: ProcessRequest, portable: Bool) throws(ProcessLaunchError) -> ProcessResult {
+        var request = request
+        if !request.receivesManagementToken { request.environment.removeValue(forKey: CKToolRunner.tokenVariable) }
         let executable = try ExecutableLocator.locate(
             request.executable, environment: request.environment, workingDirectory: request.workingDirectory)
         let started = DispatchTime.now()

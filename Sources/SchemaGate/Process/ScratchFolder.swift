@@ -41,6 +41,7 @@ package enum ScratchFolder {
         let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
         guard let path = made else { throw .notCreatable(base, reason: String(cString: strerror(errno))) }
         live.insert(path)
+        OrphanGuard.watch(folder: path)
         return path
     }
 
@@ -48,11 +49,13 @@ package enum ScratchFolder {
     static func remove(_ path: String) {
         lock.withLock { _ = live.remove(path) }
         try? FileManager.default.removeItem(atPath: path)
+        OrphanGuard.release(folder: path)
     }
 
     /// Leaves the folder for the user (an export kept for a bug report).
     static func keep(_ path: String) {
         lock.withLock { _ = live.remove(path) }
+        OrphanGuard.release(folder: path)
     }
 
     /// Removes every registered folder; nothing new is made after this (an interrupt).
@@ -62,7 +65,10 @@ package enum ScratchFolder {
             defer { live = [] }
             return live
         }
-        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        for folder in folders {
+            try? FileManager.default.removeItem(atPath: folder)
+            OrphanGuard.release(folder: folder)
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import CloudKitSchema
 import Foundation
 
 /// Renders a report for one audience. Every output format is one of these.
@@ -42,8 +43,9 @@ extension Finding {
 /// export lists record types) and those without a record type last; within a group the
 /// findings keep their order.
 func groupedByRecordType(_ findings: [Finding]) -> [(String?, [Finding])] {
-    var groups: [String?: [Finding]] = [:]
-    for finding in findings { groups[finding.recordType, default: []].append(finding) }
-    let named = groups.keys.compactMap { $0 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    return named.map { ($0, groups[$0]!) } + (groups[nil].map { [(nil, $0)] } ?? [])
+    // Record types told apart by their bytes, as CloudKit does (ExactName).
+    var groups: [ExactName?: [Finding]] = [:]
+    for finding in findings { groups[finding.recordType.map { ExactName($0) }, default: []].append(finding) }
+    let named = groups.keys.compactMap { $0 }.sorted { asciiLess($0.text, $1.text) }
+    return named.map { ($0.text, groups[$0]!) } + (groups[nil].map { [(nil, $0)] } ?? [])
 }

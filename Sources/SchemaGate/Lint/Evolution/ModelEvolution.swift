@@ -1,3 +1,4 @@
+import CloudKitSchema
 import ModelSource
 
 /// A stored property of either kind, for comparing two versions of a model.
@@ -39,7 +40,7 @@ extension Entity {
     }
 
     func property(named name: String) -> StoredProperty? {
-        storedProperties.first { $0.name == name }
+        storedProperties.first { $0.name.isExactly(name) }
     }
 }
 
@@ -70,13 +71,18 @@ struct ModelEvolution {
     }
 
     var entityPairs: [EntityPair] {
-        let before = old.entitiesByName()
-        return new.entities.compactMap { entity in before[entity.name].map { EntityPair(old: $0, new: entity) } }
+        let before = Self.byExactName(old.entities)
+        return new.entities.compactMap { entity in before[ExactName(entity.name)].map { EntityPair(old: $0, new: entity) } }
     }
 
     var removedEntities: [Entity] {
-        let after = new.entitiesByName()
-        return old.entities.filter { after[$0.name] == nil }
+        let after = Self.byExactName(new.entities)
+        return old.entities.filter { after[ExactName($0.name)] == nil }
+    }
+
+    /// Entities by name as CloudKit tells names apart (bytes); the first of a name wins.
+    static func byExactName(_ entities: [Entity]) -> [ExactName: Entity] {
+        Dictionary(entities.map { (ExactName($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Properties present on both sides (by name, or renamed with `originalName:`).
@@ -85,7 +91,7 @@ struct ModelEvolution {
             if let same = pair.old.property(named: property.name) {
                 return PropertyPair(old: same, new: property, renamed: false)
             }
-            if let original = property.originalName, original != property.name, let old = pair.old.property(named: original) {
+            if let original = property.originalName, !original.isExactly(property.name), let old = pair.old.property(named: original) {
                 return PropertyPair(old: old, new: property, renamed: true)
             }
             return nil
@@ -94,14 +100,14 @@ struct ModelEvolution {
 
     /// Old properties no new property continues, by name or `originalName:`.
     func removedProperties(_ pair: EntityPair) -> [StoredProperty] {
-        let continued = Set(propertyPairs(pair).map(\.old.name))
-        return pair.old.storedProperties.filter { !continued.contains($0.name) }
+        let continued = Set(propertyPairs(pair).map { ExactName($0.old.name) })
+        return pair.old.storedProperties.filter { !continued.contains(ExactName($0.name)) }
     }
 
     /// New properties that continue no old one.
     func addedProperties(_ pair: EntityPair) -> [StoredProperty] {
-        let continuing = Set(propertyPairs(pair).map(\.new.name))
-        return pair.new.storedProperties.filter { !continuing.contains($0.name) }
+        let continuing = Set(propertyPairs(pair).map { ExactName($0.new.name) })
+        return pair.new.storedProperties.filter { !continuing.contains(ExactName($0.name)) }
     }
 
     /// `v1.2:Models/Item.swift:12`, for messages about where something used to be.
