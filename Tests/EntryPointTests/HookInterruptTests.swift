@@ -14,14 +14,22 @@ import Darwin
         let repo = try HookRepository()
         let scratch = TemporaryDirectory("hook-interrupt")
         // A stand-in tool whose gate waits: the hook is inside gate_tag, its worktree added.
+        // It answers the hook's release-tag question as the tool does (each release tag on a
+        // line of its own) and nothing for the other configuration questions.
         let tool = scratch.writeExecutable("bin/slow-tool", """
             #!/bin/sh
+            if [ "$1" = config ]; then
+                for argument in "$@"; do case $argument in --release-tag=*) echo "${argument#--release-tag=}" ;; esac; done
+                exit 0
+            fi
             [ "$1" = gate ] || exit 0
             ps -o pgid= -p $$ | tr -d ' ' > '\(scratch.file("group.part"))' && mv '\(scratch.file("group.part"))' '\(scratch.file("group"))'
             sleep 30
             """)
         try FileManager.default.createDirectory(atPath: scratch.file("tmp"), withIntermediateDirectories: true)
         try repo.git(["tag", "v1.0"])
+        // Something uncommitted: the hook checks the tag out into a temporary worktree.
+        repo.dir.write("scratch.txt", "not committed\n")
         let head = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
         var environment = repo.environment
         environment["CLOUDKIT_SCHEMA"] = tool

@@ -90,4 +90,30 @@ import Testing
         #expect(push.output.contains("lacks record type CD_Tag"), "\(push.output)")
         #expect(try repo.remoteTags() == ["v1.0"])
     }
+
+    /// The hook's own git calls (git status when it gates in this checkout, git worktree add
+    /// when it checks the tag out) never hand the token to a program the repository's git
+    /// configuration names; the gate's cktool still gets it.
+    @Test(.enabled(if: ContractCommands.exist("gate")))
+    func theHooksGitCallsNeverPassTheTokenOn() throws {
+        let repo = try repository()
+        let released = try ContractCommands.completeSchema(models: repo.dir.file("App/Models"))
+        repo.serve(development: released, production: released)
+        let scratch = TemporaryDirectory("hook-fsmonitor")
+        let log = scratch.file("ran")
+        try FileManager.default.createDirectory(atPath: log, withIntermediateDirectories: true)
+        let monitor = scratch.writeExecutable("fsmonitor", "#!/bin/sh\nenv > '\(log)'/fsmonitor.$$\nexit 1\n")
+        try repo.git(["config", "core.fsmonitor", monitor])
+        let token = "hook-secret-token-8f3a"
+        // v1.0 checked out and clean: the hook asks git status; then dirty: a worktree.
+        #expect(try repo.push(["v1.0"], environment: ["CLOUDKIT_MANAGEMENT_TOKEN": token]).status == 0)
+        repo.dir.write("scratch.txt", "not committed\n")
+        try repo.git(["tag", "v1.0.1"])
+        let second = try repo.push(["v1.0.1"], environment: ["CLOUDKIT_MANAGEMENT_TOKEN": token])
+        #expect(second.status == 0, "\(second.output)")
+        #expect(second.output.contains("temporary checkout of v1.0.1"), "\(second.output)")
+        for name in try FileManager.default.contentsOfDirectory(atPath: log) {
+            #expect(!(scratch.read("ran/\(name)") ?? "").contains(token), "the fsmonitor program received the token: \(name)")
+        }
+    }
 }
