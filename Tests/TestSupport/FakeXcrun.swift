@@ -34,7 +34,8 @@ import Foundation
 /// `setMode(_:container:environment:)` picks it for the calls naming one container (and
 /// environment), over all of these; `FAKE_XCRUN_DELAY` (seconds) or
 /// `setDelay(_:container:environment:)` makes export calls wait first, so that exports
-/// running at once end in an order of the test's choosing.
+/// running at once end in an order of the test's choosing; `FAKE_XCRUN_BARRIER=N` makes
+/// each export wait until N are in flight at once (after 30 s it fails instead).
 ///
 /// stubborn and leaves-child set in FAKE_XCRUN_MODE act on every call, before anything
 /// else (so the fake can also stand in for a create command); set for a container, on its
@@ -165,6 +166,16 @@ public final class FakeXcrun: @unchecked Sendable {
       done
       for own in "$container.$environment" "$container"; do
         [ -f "$dir/delays/$own" ] && { delay=$(cat "$dir/delays/$own"); break; }
+      done
+    fi
+    # FAKE_XCRUN_BARRIER=N: an export waits until N exports are in flight at once (so a run
+    # that exports one after another fails here, after 30 s, instead of passing).
+    if [ "$sub" = export-schema ] && [ -n "${FAKE_XCRUN_BARRIER:-}" ]; then
+      mkdir -p "$dir/barrier" && mkdir "$dir/barrier/$n"
+      waited=0
+      while [ "$(ls "$dir/barrier" | wc -l)" -lt "$FAKE_XCRUN_BARRIER" ]; do
+        [ "$waited" -ge 600 ] && { echo "fake xcrun: only $(ls "$dir/barrier" | wc -l) of $FAKE_XCRUN_BARRIER exports were in flight at once" >&2; exit 75; }
+        sleep 0.05; waited=$((waited + 1))
       done
     fi
     [ "$sub" = export-schema ] && [ -n "$delay" ] && sleep "$delay"

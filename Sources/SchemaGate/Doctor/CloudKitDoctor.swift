@@ -10,6 +10,8 @@ package struct CloudKitDoctor: Sendable {
     package var environment: [String: String]
     package var workingDirectory: String
     package var log: @Sendable (String) -> Void
+    /// How many exports may be in flight at once (1: one after another, as tests compare).
+    package var exportsAtOnce = CKToolExports.limit
 
     package init(
         configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
@@ -132,7 +134,7 @@ package struct CloudKitDoctor: Sendable {
         for container in containers { log("exporting Development and Production of \(container.id.value) with cktool…") }
         let exports = CKToolExports(runner: runner, exports: containers.flatMap { container in
             environments.map { CKToolExports.Export(teamID: team, containerID: container.id.value, environment: $0) }
-        })
+        }, limit: exportsAtOnce)
         defer { exports.stop() }
         for (number, container) in containers.enumerated() {
             let id = container.id.value

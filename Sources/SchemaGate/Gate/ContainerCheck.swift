@@ -25,6 +25,8 @@ package struct ContainerCheck {
     package var record: ProductionRecord.Store?
     /// The repository a committed snapshot is checked in (nil: looked for from the root).
     package var repository: GitRepository?
+    /// How many exports may be in flight at once (1: one after another, as tests compare).
+    package var exportsAtOnce = CKToolExports.limit
 
     package init(
         configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
@@ -55,7 +57,8 @@ package struct ContainerCheck {
             let label = containers.count > 1 ? " (\(container.id.value))" : ""
             let expected = try models(container, label)
             let current = source ?? .live(EnvironmentSchemas.LiveExports(
-                containers, configuration: configuration, environment: environment, workingDirectory: workingDirectory, log: log))
+                containers, configuration: configuration, environment: environment, workingDirectory: workingDirectory,
+                limit: exportsAtOnce, log: log))
             source = current
             let result = try check(container, index: index, label: label, models: expected, source: current)
             notes += result.notes

@@ -135,7 +135,7 @@ extension EnvironmentSchemas {
 
         package init(
             _ containers: [ResolvedContainer], configuration: ResolvedConfiguration, environment: [String: String],
-            workingDirectory: String, log: @Sendable (String) -> Void
+            workingDirectory: String, limit: Int = CKToolExports.limit, log: @Sendable (String) -> Void
         ) {
             started = Result {
                 let runner = try CKToolRunner(
@@ -147,7 +147,7 @@ extension EnvironmentSchemas {
                         CKToolExports.Export(teamID: team, containerID: container.id.value, environment: $0)
                     }
                 }
-                return Started(exports: CKToolExports(runner: runner, exports: exports), team: team)
+                return Started(exports: CKToolExports(runner: runner, exports: exports, limit: limit), team: team)
             }
         }
 
