@@ -8,7 +8,7 @@ struct Options {
     var only: Set<String> = []
     var runs = 5
 
-    static let cases = ["models", "app", "changed", "gate", "dense", "schema", "scaling", "startup", "spawn"]
+    static let cases = ["models", "app", "changed", "gate", "dense", "schema", "scaling", "startup", "spawn", "exports"]
     static let usage = """
         usage: cloudkit-schema-bench [--quick] [--keep] [--runs N] [--only CASE[,CASE...]]
           cases: \(cases.joined(separator: ", "))

@@ -17,10 +17,13 @@ struct Measurement {
 
 /// Runs a command with posix_spawn (looked up on PATH), stdout to /dev/null (or a file),
 /// stderr to /dev/null, and times it. Its peak memory is measured apart (`peakKilobytes`).
-func measure(_ arguments: [String], in directory: String? = nil, output: String = "/dev/null") -> Measurement {
+func measure(
+    _ arguments: [String], in directory: String? = nil, output: String = "/dev/null",
+    environment: [String: String] = ProcessInfo.processInfo.environment
+) -> Measurement {
     let start = DispatchTime.now()
     let spawned = PosixSpawn.spawn(
-        arguments[0], arguments: Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+        arguments[0], arguments: Array(arguments.dropFirst()), environment: environment,
         fileActions: [.open(1, path: output, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
                       .open(2, path: "/dev/null", flags: O_WRONLY, mode: 0)],
         workingDirectory: directory, newProcessGroup: false, searchPath: true)

@@ -6,7 +6,8 @@ import SchemaGate
 //   swift build -c release && .build/release/cloudkit-schema-bench [--quick] [--only CASES] [--keep]
 // Peers: `cat` (the I/O floor), `swiftc -frontend -parse` (the compiler's parser),
 // `git diff --name-only` (what `changed` builds on) and the git calls it cannot
-// avoid, `true` (process start-up), a bare posix_spawn (our subprocess runner).
+// avoid, `true` (process start-up), a bare posix_spawn (our subprocess runner), the
+// exports of a gate run one after another (exports at once).
 // Prints the load average before and after: the machine is shared, so compare ratios.
 // Not part of the test suite; deletes nothing but its own mkdtemp directory.
 
@@ -294,6 +295,44 @@ do {
         let bare = median(runs: options.runs * 10) { measure(["true"]) }
         table.add("ProcessRunner.run(true) in-process", ours: Measurement(seconds: runner, status: 0),
                   peer: ("posix_spawn + wait4", bare))
+    }
+
+    // 8. Waiting on the network (issue 29): a stand-in cktool that takes a fixed time per
+    // export, two containers, so four exports. The gate (`--always`: never the recorded
+    // shortcut) against the same four exports run one after another in-process, in this
+    // run: with the exports at once, close to one export, not the sum.
+    if options.runs("exports") {
+        let seconds = 0.5
+        let containers = ["iCloud.bench.one", "iCloud.bench.two"]
+        let repo = "\(work)/exports-repo"
+        let paths = try Generator.writeSwiftTree(at: repo, files: 50, models: 5)
+        try GitHistory.create(at: repo, files: paths, commits: 10)
+        let schema = work + "/exports-schema.ckdb"
+        try GitHistory.run([tool, "expected", "--models", "Sources"], in: repo, output: schema)
+        let text = try String(contentsOfFile: schema, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment[CKToolRunner.xcrunVariable] = try SlowCKTool.install(
+            at: "\(work)/slow-cktool", seconds: seconds, production: text, development: text)
+        let runner = try CKToolRunner(environment: environment)
+        var failed: String?
+        let sequential = medianSeconds(runs: options.runs) {
+            for container in containers {
+                for environment in [CloudKitEnvironment.production, .development] {
+                    do {
+                        _ = try runner.exportSchema(teamID: "ABCDE12345", containerID: container, environment: environment)
+                    } catch {
+                        failed = (error as? CKToolError)?.message ?? "\(error)"
+                    }
+                }
+            }
+        }
+        if let failed { throw BenchError("the stand-in cktool failed: \(failed)") }
+        let gate = median(runs: options.runs) {
+            measure([tool, "gate", "--no-create", "--always", "--models", "Sources", "--team-id", "ABCDE12345", "--container-id"]
+                    + containers + ["--format", "json"], in: repo, environment: environment)
+        }
+        table.add("gate --no-create --always: 2 containers, 4 exports of \(seconds) s each", ours: gate,
+                  peer: ("the 4 exports one after another", Measurement(seconds: sequential, status: 0)), target: .ratio(0.35))
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaGateBasics
 import TestSupport
 @testable import SchemaGate
 
@@ -139,6 +140,44 @@ import TestSupport
         #expect(result.truncated)
         #expect(result.standardOutput.isEmpty, "a cut output must never be handed on")
         #expect(result.status == 0)
+    }
+
+    @Test(arguments: [false, true]) func aCancellationStopsTheWholeGroupAndThrows(portable: Bool) throws {
+        let directory = TemporaryDirectory()
+        let pidFile = directory.file("child.pid")
+        let cancellation = Cancellation()
+        // Set from another thread once the grandchild is up, as an export batch does.
+        let canceller = Thread {
+            _ = waitForFile(pidFile, seconds: 20)
+            cancellation.cancel()
+        }
+        canceller.start()
+        let started = Date()
+        // The shell traps SIGTERM: only the SIGKILL after the grace period ends it.
+        let request = ProcessRequest(
+            executable: "/bin/sh", arguments: ["-c", "trap '' TERM; sleep 300 & echo $! > \(pidFile); wait"],
+            environment: environment, timeout: 60, cancellation: cancellation)
+        do {
+            let result = try ProcessRunner.run(request, portable: portable)
+            Issue.record("the run ended without the cancellation: \(result.status), timed out \(result.timedOut)")
+        } catch {
+            #expect(error == .cancelled(command: ProcessRunner.display(request)))
+        }
+        #expect(Date().timeIntervalSince(started) < 30, "the cancellation did not stop the child before its timeout")
+        let pid = try #require(Int32(directory.read("child.pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        #expect(!stillRunning(pid, after: 0), "the grandchild outlived the cancellation")
+    }
+
+    @Test func nothingStartsOnceCancelled() throws {
+        let directory = TemporaryDirectory()
+        let cancellation = Cancellation()
+        cancellation.cancel()
+        #expect(throws: ProcessLaunchError.self) {
+            try ProcessRunner.run(ProcessRequest(
+                executable: "/bin/sh", arguments: ["-c", "touch \(directory.file("started"))"], environment: environment,
+                cancellation: cancellation))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("started")), "a cancelled request started its child")
     }
 
     @Test(arguments: [false, true]) func reportsDeathBySignal(portable: Bool) throws {

@@ -32,10 +32,19 @@ import Foundation
 ///
 /// `FAKE_XCRUN_MODE_GET_TEAMS` picks the behaviour of `get-teams` calls alone, and
 /// `FAKE_XCRUN_TEAMS` is what an `ok` get-teams prints (default `ABCDE12345: Test Team`).
+/// `setMode(_:container:environment:)` picks it for the calls naming one container (and
+/// environment), over all of these; `FAKE_XCRUN_DELAY` (seconds) or
+/// `setDelay(_:container:environment:)` makes export calls wait first, so that exports
+/// running at once end in an order of the test's choosing; `FAKE_XCRUN_BARRIER=N` makes
+/// each export wait until N are in flight at once (after 30 s it fails instead).
 ///
-/// stubborn and leaves-child act on every call, before anything else (so the fake can
-/// also stand in for a create command). They append their pid and the grandchild's to
-/// `pids` and write the tool's pid (their parent's) to `ready` once they are set up.
+/// stubborn and leaves-child set in FAKE_XCRUN_MODE act on every call, before anything
+/// else (so the fake can also stand in for a create command); set for a container, on its
+/// calls. They append their pid and the grandchild's to `pids` and write the tool's pid
+/// (their parent's) to `ready` once they are set up.
+///
+/// Calls may run at once (the tool exports several schemas at a time): each takes its
+/// number atomically (`mkdir`), and `calls` lists them by that number.
 public final class FakeXcrun: @unchecked Sendable {
     public let directory: TemporaryDirectory
     public var path: String { directory.file("bin/xcrun") }
@@ -58,6 +67,17 @@ public final class FakeXcrun: @unchecked Sendable {
     /// wins over the shared one for that container).
     public func setExport(_ environment: Environment, _ text: String, container: String? = nil) {
         directory.write("exports/\(container.map { "\($0)/" } ?? "")\(environment.rawValue).ckdb", text)
+    }
+
+    /// The behaviour of the calls that name `container` (of `environment` only, when given);
+    /// it wins over the `FAKE_XCRUN_MODE*` variables.
+    public func setMode(_ mode: String, container: String, environment: Environment? = nil) {
+        directory.write("modes/\(container)\(environment.map { ".\($0.rawValue)" } ?? "")", mode)
+    }
+
+    /// Export calls that name `container` (of `environment` only, when given) wait this long first.
+    public func setDelay(_ seconds: Double, container: String, environment: Environment? = nil) {
+        directory.write("delays/\(container)\(environment.map { ".\($0.rawValue)" } ?? "")", "\(seconds)")
     }
 
     /// The export currently served for `environment` (of `container` when it has its own).
@@ -92,9 +112,11 @@ public final class FakeXcrun: @unchecked Sendable {
     /// Everything recorded, for "never appears" assertions.
     public var recordedArguments: String { callFiles("argv").joined(separator: "\n") }
 
+    /// The calls that recorded their argv (a call stopped before it did is not one), by number.
     private func callFiles(_ kind: String) -> [String] {
-        let count = Int(directory.read("calls/count")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0") ?? 0
-        return (0..<count).map { directory.read("calls/\($0 + 1).\(kind)") ?? "" }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.file("calls"))) ?? []
+        let numbers = names.compactMap { $0.hasSuffix(".argv") ? Int($0.dropLast(5)) : nil }.sorted()
+        return numbers.map { directory.read("calls/\($0).\(kind)") ?? "" }
     }
 
     static let script = #"""
@@ -102,19 +124,24 @@ public final class FakeXcrun: @unchecked Sendable {
     # Fake xcrun for CloudKitSchemaGate tests.
     dir="${FAKE_XCRUN_DIR:?FAKE_XCRUN_DIR must be set}"
     mkdir -p "$dir/calls"
-    n=$(( $(cat "$dir/calls/count" 2>/dev/null || echo 0) + 1 ))
-    echo "$n" > "$dir/calls/count"
-    : > "$dir/calls/$n.argv"
-    for arg in "$@"; do printf '%s\n' "$arg" >> "$dir/calls/$n.argv"; done
+    # Calls may run at once: mkdir claims a number atomically; argv appears complete.
+    n=1
+    while ! mkdir "$dir/calls/$n.slot" 2>/dev/null; do n=$((n + 1)); done
     env > "$dir/calls/$n.env"
+    for arg in "$@"; do printf '%s\n' "$arg"; done > "$dir/calls/$n.part"
+    mv "$dir/calls/$n.part" "$dir/calls/$n.argv"
 
+    # stubborn: traps SIGTERM and never ends; leaves-child: ends on SIGTERM. Both leave a
+    # grandchild that ignores every signal.
+    linger() {
+      sh -c 'trap "" HUP INT QUIT TERM; exec sleep 300' &
+      printf '%s\n%s\n' "$$" "$!" >> "$dir/pids"
+      if [ "$1" = stubborn ]; then trap 'echo TERM >> "$dir/trapped"' TERM; trap '' HUP INT QUIT; fi
+      echo "$PPID" > "$dir/ready.$$" && mv "$dir/ready.$$" "$dir/ready"
+      while :; do sleep 1; done
+    }
     case "${FAKE_XCRUN_MODE:-ok}" in
-      stubborn|leaves-child)
-        sh -c 'trap "" HUP INT QUIT TERM; exec sleep 300' &
-        printf '%s\n%s\n' "$$" "$!" >> "$dir/pids"
-        if [ "$FAKE_XCRUN_MODE" = stubborn ]; then trap 'echo TERM >> "$dir/trapped"' TERM; trap '' HUP INT QUIT; fi
-        echo "$PPID" > "$dir/ready.part" && mv "$dir/ready.part" "$dir/ready"
-        while :; do sleep 1; done ;;
+      stubborn|leaves-child) linger "$FAKE_XCRUN_MODE" ;;
     esac
     [ "$1" = "cktool" ] || { echo "xcrun: error: unable to find utility \"$1\", not a developer tool or in PATH" >&2; exit 72; }
     sub="$2"; environment=""; output=""; container=""
@@ -133,7 +160,28 @@ public final class FakeXcrun: @unchecked Sendable {
       development) [ -n "$FAKE_XCRUN_MODE_DEVELOPMENT" ] && mode="$FAKE_XCRUN_MODE_DEVELOPMENT" ;;
     esac
     [ "$sub" = get-teams ] && [ -n "$FAKE_XCRUN_MODE_GET_TEAMS" ] && mode="$FAKE_XCRUN_MODE_GET_TEAMS"
+    delay="${FAKE_XCRUN_DELAY:-}"
+    if [ -n "$container" ]; then
+      for own in "$container.$environment" "$container"; do
+        [ -f "$dir/modes/$own" ] && { mode=$(cat "$dir/modes/$own"); break; }
+      done
+      for own in "$container.$environment" "$container"; do
+        [ -f "$dir/delays/$own" ] && { delay=$(cat "$dir/delays/$own"); break; }
+      done
+    fi
+    # FAKE_XCRUN_BARRIER=N: an export waits until N exports are in flight at once (so a run
+    # that exports one after another fails here, after 30 s, instead of passing).
+    if [ "$sub" = export-schema ] && [ -n "${FAKE_XCRUN_BARRIER:-}" ]; then
+      mkdir -p "$dir/barrier" && mkdir "$dir/barrier/$n"
+      waited=0
+      while [ "$(ls "$dir/barrier" | wc -l)" -lt "$FAKE_XCRUN_BARRIER" ]; do
+        [ "$waited" -ge 600 ] && { echo "fake xcrun: only $(ls "$dir/barrier" | wc -l) of $FAKE_XCRUN_BARRIER exports were in flight at once" >&2; exit 75; }
+        sleep 0.05; waited=$((waited + 1))
+      done
+    fi
+    [ "$sub" = export-schema ] && [ -n "$delay" ] && sleep "$delay"
     case "$mode" in
+      stubborn|leaves-child) linger "$mode" ;;
       no-cktool) echo 'xcrun: error: unable to find utility "cktool", not a developer tool or in PATH' >&2; exit 72 ;;
       no-token) echo 'Error: No token found. Save a CloudKit management token with "cktool save-token --type management".' >&2; exit 1 ;;
       expired-token) echo 'Error: Session has expired or is invalid. Please re-authenticate.' >&2; exit 1 ;;

@@ -19,6 +19,9 @@ package enum CKToolError: Error, Equatable, Sendable, ActionableError {
     /// cktool wrote more than the tool reads (`what`: stdout, stderr or the export file).
     case outputTooLarge(subcommand: String, what: String, limit: Int, commandLine: String)
     case temporaryDirectory(ScratchFolderError)
+    /// Stopped, or never started, because the run no longer needed its result
+    /// (`CKToolExports`: an earlier result decided the run); never the error a run reports.
+    case stopped(subcommand: String)
 
     package var category: ErrorCategory { .setup }
 
@@ -63,6 +66,8 @@ package enum CKToolError: Error, Equatable, Sendable, ActionableError {
             return "cktool \(subcommand) wrote more than \(limit >> 20) MB to \(what), far more than any schema export, so none of it was used: run '\(commandLine)' by hand to see what it prints"
         case .temporaryDirectory(let error):
             return error.message
+        case .stopped(let subcommand):
+            return "cktool \(subcommand) was stopped because the run no longer needed its result: fix the error reported with it and run again"
         }
     }
 

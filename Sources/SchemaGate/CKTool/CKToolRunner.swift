@@ -1,5 +1,6 @@
 import CloudKitSchema
 import Foundation
+import SchemaGateBasics
 
 /// Runs `xcrun cktool`. This is the only place in the product that starts cktool, and
 /// every start passes `CKToolPolicy.check` first.
@@ -9,7 +10,8 @@ import Foundation
 /// * The token reaches cktool only through the inherited `CLOUDKIT_MANAGEMENT_TOKEN` (or
 ///   cktool's keychain), never argv; its value is redacted (`Redactor`) from everything
 ///   cktool prints and from an export kept for inspection.
-/// * Each run has a timeout; the process group is killed when it expires.
+/// * Each run has a timeout; the process group is killed when it expires, and when
+///   `cancellation` is set (`CKToolExports`: the result is no longer wanted).
 package struct CKToolRunner: Sendable {
     package static let xcrunVariable = "CLOUDKIT_SCHEMA_XCRUN"
     package static let tokenVariable = "CLOUDKIT_MANAGEMENT_TOKEN"
@@ -19,6 +21,8 @@ package struct CKToolRunner: Sendable {
     package var environment: [String: String]
     package var timeout: TimeInterval
     package var workingDirectory: String?
+    /// Once set, the running cktool is stopped, none is started and calls throw `.stopped`.
+    package var cancellation: Cancellation?
 
     package init(environment: [String: String], timeout: TimeInterval = defaultTimeout, workingDirectory: String? = nil) throws(CKToolError) {
         self.xcrun = try Self.locateXcrun(environment: environment, workingDirectory: workingDirectory)
@@ -57,6 +61,8 @@ package struct CKToolRunner: Sendable {
     package func run(_ command: CKToolCommand, teamID: String? = nil, containerID: String? = nil) throws(CKToolError) -> ProcessResult {
         let result = try runOnce(command)
         guard result.status == 0 else {
+            // A failure nobody will read is not diagnosed (that would start get-teams).
+            if cancellation?.isCancelled == true { throw .stopped(subcommand: command.subcommand) }
             throw CKToolDiagnosis.diagnose(
                 result, command: command, teamID: teamID, containerID: containerID, environment: environment,
                 checkTeams: { try? runOnce(.getTeams) })
@@ -75,11 +81,13 @@ package struct CKToolRunner: Sendable {
         let request = ProcessRequest(
             executable: xcrun, arguments: arguments, environment: environment,
             workingDirectory: workingDirectory, timeout: timeout,
-            redactions: Redactor.secrets(in: environment), receivesManagementToken: true)
+            redactions: Redactor.secrets(in: environment), receivesManagementToken: true,
+            cancellation: cancellation)
         let result: ProcessResult
         do {
             result = try ProcessRunner.run(request)
         } catch {
+            if case .cancelled = error { throw .stopped(subcommand: command.subcommand) }
             if case .outputTooLarge(_, let stream, let limit) = error {
                 throw .outputTooLarge(subcommand: command.subcommand, what: stream.rawValue, limit: limit,
                                       commandLine: CKToolDiagnosis.displayCommandLine(command))

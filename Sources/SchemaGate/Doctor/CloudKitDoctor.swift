@@ -10,6 +10,8 @@ package struct CloudKitDoctor: Sendable {
     package var environment: [String: String]
     package var workingDirectory: String
     package var log: @Sendable (String) -> Void
+    /// How many exports may be in flight at once (1: one after another, as tests compare).
+    package var exportsAtOnce = CKToolExports.limit
 
     package init(
         configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
@@ -120,25 +122,35 @@ package struct CloudKitDoctor: Sendable {
         return nil
     }
 
-    /// Development and Production of each container, exported read-only.
+    /// Development and Production of each container, exported read-only, all at once
+    /// (`CKToolExports`) and read container by container: a container's line reports the
+    /// first of its two exports that failed, as when they ran one after another.
     private func exportLines(_ runner: CKToolRunner, team: String, _ containers: [ResolvedContainer], into outcome: inout Outcome) {
         guard !containers.isEmpty else {
             outcome.checks.append(.skipped("export", "Not checked: no container is configured (see the containers line)."))
             return
         }
-        for container in containers {
+        let environments = [CloudKitEnvironment.development, .production]
+        for container in containers { log("exporting Development and Production of \(container.id.value) with cktool…") }
+        let exports = CKToolExports(runner: runner, exports: containers.flatMap { container in
+            environments.map { CKToolExports.Export(teamID: team, containerID: container.id.value, environment: $0) }
+        }, limit: exportsAtOnce)
+        defer { exports.stop() }
+        for (number, container) in containers.enumerated() {
             let id = container.id.value
-            log("exporting Development and Production of \(id) with cktool…")
+            let first = number * environments.count
             do {
                 var counts: [String] = []
-                for environment in [CloudKitEnvironment.development, .production] {
-                    let export = try runner.exportSchema(teamID: team, containerID: id, environment: environment)
+                for (offset, environment) in environments.enumerated() {
+                    let export = try exports.export(first + offset)
                     if environment == .production { outcome.liveProduction[id] = export.schema }
                     let types = export.schema.recordTypes.count
                     counts.append("\(environment.displayName) \(types) record type\(types == 1 ? "" : "s")")
                 }
                 outcome.checks.append(.passed("export", container: id, "Exported (read-only): \(counts.joined(separator: ", "))."))
             } catch {
+                // The line names this error; the container's other export is not needed.
+                for offset in environments.indices { exports.discard(first + offset) }
                 outcome.checks.append(.failed("export", container: id, "cktool could not export \(id) for team \(team).", fix: DoctorCheck.sentence(error.message)))
             }
         }

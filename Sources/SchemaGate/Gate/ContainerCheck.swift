@@ -4,8 +4,8 @@ import SchemaGateBasics
 
 /// Production measured against Development and the models, container by container: the one
 /// loop `check` (without export files) and the gate's check step run. Exports come from
-/// cktool (one runner for every container) or the files given; the gate also compares a
-/// live Production with the committed snapshot.
+/// cktool (every container's at once) or the files given; the gate also compares a live
+/// Production with the committed snapshot.
 package struct ContainerCheck {
     package var configuration: ResolvedConfiguration
     /// `--production FILE` / `--development FILE`: these exports, never cktool.
@@ -25,6 +25,8 @@ package struct ContainerCheck {
     package var record: ProductionRecord.Store?
     /// The repository a committed snapshot is checked in (nil: looked for from the root).
     package var repository: GitRepository?
+    /// How many exports may be in flight at once (1: one after another, as tests compare).
+    package var exportsAtOnce = CKToolExports.limit
 
     package init(
         configuration: ResolvedConfiguration, environment: [String: String], workingDirectory: String,
@@ -38,17 +40,27 @@ package struct ContainerCheck {
 
     /// - Parameter models: a container's models and the label it is named by in notes
     ///   (nil: measured against Development only).
+    ///
+    /// Containers are checked in order, each with what exporting them one after another
+    /// gave (the same notes, the same first error), while the exports of all of them run
+    /// at once (`LiveExports`), started once the first container's models are read.
     package func run(
         _ containers: [ResolvedContainer], models: (ResolvedContainer, _ label: String) throws -> ExpectedModelSchema.Outcome?
     ) throws -> Report {
-        var cktool: CKToolRunner?
+        var source = productionFile.map { EnvironmentSchemas.Source.files(production: $0, development: developmentFile) }
+        // Whatever ends the loop (an error included), no export runs on after it.
+        defer { if case .live(let exports)? = source { exports.stop() } }
         var findings: [Finding] = []
         var notes: [String] = []
         var bases: [String] = []
-        for container in containers {
+        for (index, container) in containers.enumerated() {
             let label = containers.count > 1 ? " (\(container.id.value))" : ""
             let outcome = try models(container, label)
-            let result = try check(container, label: label, models: outcome, cktool: &cktool)
+            let current = source ?? .live(EnvironmentSchemas.LiveExports(
+                containers, configuration: configuration, environment: environment, workingDirectory: workingDirectory,
+                limit: exportsAtOnce, log: log))
+            source = current
+            let result = try check(container, index: index, label: label, models: outcome, source: current)
             notes += result.notes
             findings += result.findings
             // The models' own findings are the same for every container: each said once.
@@ -63,13 +75,12 @@ package struct ContainerCheck {
     }
 
     private func check(
-        _ container: ResolvedContainer, label: String, models: ExpectedModelSchema.Outcome?, cktool: inout CKToolRunner?
+        _ container: ResolvedContainer, index: Int, label: String, models: ExpectedModelSchema.Outcome?, source: EnvironmentSchemas.Source
     ) throws -> Report {
         let schemas = try timer.measure(productionFile == nil ? "export schemas (cktool)" : "read schema files") {
             try EnvironmentSchemas.load(
-                container: container, configuration: configuration,
-                productionFile: productionFile, developmentFile: developmentFile, label: label,
-                environment: environment, workingDirectory: workingDirectory, cktool: &cktool, record: record, log: log)
+                container: container, index: index, source: source, configuration: configuration, label: label,
+                environment: environment, record: record)
         }
         let production = schemas.production
         var report = timer.measure("check") {

@@ -26,11 +26,17 @@ package struct CreateVerifier: Sendable {
     package func verify(_ expectations: [(ResolvedContainer, ExpectedModelSchema.Outcome)]) throws -> (notes: [String], findings: [Finding]) {
         let team = try configuration.requireTeamID()
         let runner = try CKToolRunner(environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
+        // Every container's Development at once, read in order: the first error is the
+        // one exporting them one after another met first.
+        let exports = CKToolExports(runner: runner, exports: expectations.map {
+            CKToolExports.Export(teamID: team, containerID: $0.0.id.value, environment: .development)
+        })
+        defer { exports.stop() }
         var notes: [String] = []
         var findings: [Finding] = []
-        for (container, models) in expectations {
+        for (index, (container, models)) in expectations.enumerated() {
             let id = container.id.value
-            let development = try runner.exportSchema(teamID: team, containerID: id, environment: .development)
+            let development = try exports.export(index)
             let missing = CreateVerification.findings(expected: models.expected, development: development.schema, containerID: id)
             findings += missing
             let needed = models.expected.schema.recordTypes.filter { models.expected.expectation(recordType: $0.name) != nil }.count

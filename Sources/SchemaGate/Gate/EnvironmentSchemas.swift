@@ -26,46 +26,50 @@ package struct EnvironmentSchemas: Sendable {
         }
     }
 
+    /// Where a run's schemas come from: the export files given on the command line, or
+    /// the live exports of every container, started at once.
+    package enum Source: Sendable {
+        case files(production: File, development: File?)
+        case live(LiveExports)
+    }
+
     /// - Parameters:
+    ///   - index: the container's place in the run's list (its exports in `LiveExports`).
     ///   - label: appended to names (` (iCloud.x)`) when several containers are checked.
-    ///   - cktool: created on first use and reused for the next container.
     ///   - record: where a live Production export is kept (ProductionRecord); nil keeps none.
     package static func load(
-        container: ResolvedContainer, configuration: ResolvedConfiguration,
-        productionFile: File?, developmentFile: File?, label: String,
-        environment: [String: String], workingDirectory: String, cktool: inout CKToolRunner?,
-        record: ProductionRecord.Store? = nil, log: @Sendable (String) -> Void = { _ in }
+        container: ResolvedContainer, index: Int, source: Source, configuration: ResolvedConfiguration, label: String,
+        environment: [String: String], record: ProductionRecord.Store? = nil
     ) throws -> EnvironmentSchemas {
-        if let file = productionFile {
-            let production = try NamedSchema.load(
-                path: file.path, displayPath: file.displayPath, name: "Production\(label)", environment: .production)
-            let development = try developmentFile.map { (file: File) throws -> NamedSchema in
-                try NamedSchema.load(path: file.path, displayPath: file.displayPath, name: "Development\(label)", environment: .development)
+        switch source {
+        case .files(let production, let development):
+            return try fromFiles(production: production, development: development, label: label)
+        case .live(let live):
+            do {
+                let exported = try live.schemas(of: index)
+                let kept = record?.save(exported.production, teamID: exported.team, redactor: Redactor(environment: environment))
+                return EnvironmentSchemas(
+                    production: exported.production.named("Production\(label)"), development: exported.development.named("Development\(label)"),
+                    live: true, note: "Check\(label): exported Production and Development of \(container.id.value) (team \(exported.team)) with cktool."
+                        + (kept.map { " Note: \($0)." } ?? ""))
+            } catch let error as CKToolError {
+                guard let reason = unavailable(error), let snapshot = usableSnapshot(of: container) else { throw error }
+                return try fromSnapshot(
+                    snapshot, container: container, configuration: configuration, reason: reason, label: label, environment: environment)
             }
-            let from = development.map { ", Development from \($0.file ?? "a file")" } ?? ""
-            return EnvironmentSchemas(
-                production: production, development: development, live: false,
-                note: "Check\(label): Production from \(file.displayPath)\(from); cktool not used.")
         }
-        let id = container.id.value
-        do {
-            let runner = try cktool ?? CKToolRunner(
-                environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
-            cktool = runner
-            let team = try configuration.requireTeamID()
-            log("exporting Production and Development of \(id) with cktool…")
-            let production = try runner.exportSchema(teamID: team, containerID: id, environment: .production)
-            let development = try runner.exportSchema(teamID: team, containerID: id, environment: .development)
-            let kept = record?.save(production, teamID: team, redactor: Redactor(environment: environment))
-            return EnvironmentSchemas(
-                production: production.named("Production\(label)"), development: development.named("Development\(label)"),
-                live: true, note: "Check\(label): exported Production and Development of \(id) (team \(team)) with cktool."
-                    + (kept.map { " Note: \($0)." } ?? ""))
-        } catch let error as CKToolError {
-            guard let reason = unavailable(error), let snapshot = usableSnapshot(of: container) else { throw error }
-            return try fromSnapshot(
-                snapshot, container: container, configuration: configuration, reason: reason, label: label, environment: environment)
+    }
+
+    private static func fromFiles(production file: File, development developmentFile: File?, label: String) throws -> EnvironmentSchemas {
+        let production = try NamedSchema.load(
+            path: file.path, displayPath: file.displayPath, name: "Production\(label)", environment: .production)
+        let development = try developmentFile.map { (file: File) throws -> NamedSchema in
+            try NamedSchema.load(path: file.path, displayPath: file.displayPath, name: "Development\(label)", environment: .development)
         }
+        let from = development.map { ", Development from \($0.file ?? "a file")" } ?? ""
+        return EnvironmentSchemas(
+            production: production, development: development, live: false,
+            note: "Check\(label): Production from \(file.displayPath)\(from); cktool not used.")
     }
 
     /// Why cktool cannot run on this machine at all (no xcrun, or an xcrun without cktool),
@@ -112,5 +116,53 @@ package struct EnvironmentSchemas: Sendable {
             production: production, development: nil, live: false,
             note: "Check\(label): cktool is unavailable here (\(reason)), so Production is the committed snapshot, read from \(read), and Development was not compared; the verdict is only as current as the snapshot.",
             basis: "against the committed Production snapshot \(display) (cktool unavailable; Development not compared)")
+    }
+}
+
+extension EnvironmentSchemas {
+    /// Production and Development of every container of a run, exported with cktool all at
+    /// once (`CKToolExports`) and read container by container: each container's result,
+    /// or its error, is what exporting them one after another gave.
+    package struct LiveExports: Sendable {
+        private struct Started: Sendable {
+            var exports: CKToolExports
+            var team: String
+        }
+
+        /// The exports, or why they could not start (no xcrun, no team id): the error each
+        /// container meets, as each met it when they ran one after another.
+        private let started: Result<Started, any Error>
+
+        package init(
+            _ containers: [ResolvedContainer], configuration: ResolvedConfiguration, environment: [String: String],
+            workingDirectory: String, limit: Int = CKToolExports.limit, log: @Sendable (String) -> Void
+        ) {
+            started = Result {
+                let runner = try CKToolRunner(
+                    environment: environment, timeout: configuration.cktoolTimeout.value, workingDirectory: workingDirectory)
+                let team = try configuration.requireTeamID()
+                for container in containers { log("exporting Production and Development of \(container.id.value) with cktool…") }
+                let exports = containers.flatMap { container in
+                    [CloudKitEnvironment.production, .development].map {
+                        CKToolExports.Export(teamID: team, containerID: container.id.value, environment: $0)
+                    }
+                }
+                return Started(exports: CKToolExports(runner: runner, exports: exports, limit: limit), team: team)
+            }
+        }
+
+        /// The container at `index` in the list given: Production first, then Development,
+        /// so the first error is the one the sequential run met first.
+        func schemas(of index: Int) throws -> (team: String, production: CloudKitExport, development: CloudKitExport) {
+            let started = try self.started.get()
+            let production = try started.exports.export(2 * index)
+            let development = try started.exports.export(2 * index + 1)
+            return (started.team, production, development)
+        }
+
+        /// Stops the exports still running; returns once none runs (see `CKToolExports.stop`).
+        package func stop() {
+            if case .success(let started) = started { started.exports.stop() }
+        }
     }
 }

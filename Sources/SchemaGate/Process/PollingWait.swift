@@ -19,19 +19,19 @@ struct PollingWait {
     /// stdout and stderr.
     let readers: [PipeReader]
 
-    /// Runs until the child is reaped, its group stopped and its pipes drained; true when
-    /// the deadline passed and the child was stopped.
-    func run(deadline: DispatchTime) -> Bool {
+    /// Runs until the child is reaped, its group stopped and its pipes drained; says why
+    /// the child was stopped before it exited (the deadline passed, or the cancellation was set).
+    func run(deadline: DispatchTime, cancellation: Cancellation? = nil) -> EarlyStop? {
         var open = readers.map { _ in true }
         var chunk = [UInt8](repeating: 0, count: 65536)
         var exited = false
-        var timedOut = false
+        var early: EarlyStop?
         var stop: GroupStop?
         var drainUntil = DispatchTime.distantFuture
         while true {
             let now = DispatchTime.now()
-            if !exited && !timedOut && now >= deadline {
-                timedOut = true
+            if !exited && early == nil, let reason = EarlyStop.due(now: now, deadline: deadline, cancellation: cancellation) {
+                early = reason
                 stop = GroupStop(group, now: now)
             }
             if exited && now >= drainUntil {
@@ -49,7 +49,8 @@ struct PollingWait {
                 fds.append(pollfd(fd: reader.descriptor, events: Int16(POLLIN), revents: 0))
             }
             if !exited { fds.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
-            var wakeAt = exited ? drainUntil : (timedOut ? DispatchTime.distantFuture : deadline)
+            var wakeAt = exited ? drainUntil : (early != nil ? DispatchTime.distantFuture : deadline)
+            if !exited && early == nil && cancellation != nil { wakeAt = min(wakeAt, now + Cancellation.checkInterval) }
             if let stopAgainAt { wakeAt = min(wakeAt, stopAgainAt) }
             let ready = poll(&fds, nfds_t(fds.count), Self.milliseconds(until: wakeAt))
             if ready < 0 && errno != EINTR { break }
@@ -69,7 +70,7 @@ struct PollingWait {
             }
         }
         for index in readers.indices where open[index] { readers[index].close() }
-        return timedOut
+        return early
     }
 
     /// The raw status once the child has exited (the pidfd said so); nil if not yet.

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGateBasics
 
 /// One subprocess to run: what, with which environment, for how long, and what to do
 /// with its output. The environment is given whole (never inherited implicitly), so a
@@ -22,11 +23,15 @@ package struct ProcessRequest: Sendable {
     /// does (`CKToolRunner`); `ProcessRunner` removes it for every other child (git, the
     /// create command, a hook's shell), whatever they run in turn.
     package var receivesManagementToken: Bool
+    /// Once set, the child's group is stopped as on a timeout (none is started after it),
+    /// and the run throws `ProcessLaunchError.cancelled`: its result is not wanted.
+    package var cancellation: Cancellation?
 
     package init(
         executable: String, arguments: [String] = [], environment: [String: String],
         workingDirectory: String? = nil, timeout: TimeInterval? = nil, standardInput: Data? = nil,
-        output: ProcessOutput = .capture, redactions: [String] = [], receivesManagementToken: Bool = false
+        output: ProcessOutput = .capture, redactions: [String] = [], receivesManagementToken: Bool = false,
+        cancellation: Cancellation? = nil
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -37,6 +42,7 @@ package struct ProcessRequest: Sendable {
         self.output = output
         self.redactions = redactions
         self.receivesManagementToken = receivesManagementToken
+        self.cancellation = cancellation
     }
 }
 
@@ -83,6 +89,8 @@ package enum ProcessLaunchError: Error, Equatable, Sendable, ActionableError {
     case launchFailed(String, reason: String)
     /// `command` (as it was run) wrote more than `limit` bytes to `stream`.
     case outputTooLarge(command: String, stream: ProcessStream, limit: Int)
+    /// The request's cancellation was set: `command` was stopped, or never started.
+    case cancelled(command: String)
 
     package var category: ErrorCategory { .setup }
 
@@ -97,6 +105,8 @@ package enum ProcessLaunchError: Error, Equatable, Sendable, ActionableError {
             return "'\(name)' could not be started: \(reason)"
         case .outputTooLarge(let command, let stream, let limit):
             return "'\(command)' wrote more than \(limit >> 20) MB to \(stream.rawValue), more than this tool reads, so none of it was used: run it by hand to see what it prints"
+        case .cancelled(let command):
+            return "'\(command)' was stopped because the run no longer needed its result: fix the error reported with it and run again"
         }
     }
 }

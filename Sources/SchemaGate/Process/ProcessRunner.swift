@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGateBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,8 +12,9 @@ import Darwin
 ///   why not Foundation's `Process`, whose `waitUntilExit()` also costs about 50 ms per
 ///   call on Linux).
 /// * Stops a child's whole group the one way `GroupStop` does (SIGTERM, SIGKILL after a
-///   grace period, then waits): on timeout, on an interrupt (`Interruption`), and for
-///   whatever a child leaves running when it exits.
+///   grace period, then waits): on timeout, on cancellation (its result is no longer
+///   wanted), on an interrupt (`Interruption`), and for whatever a child leaves running
+///   when it exits.
 /// * Captures or streams output and redacts secrets from both. Captured output past
 ///   `captureLimit` is an error, never a shortened answer.
 /// * Gives `CLOUDKIT_MANAGEMENT_TOKEN` only to a child that asks for it (cktool).
@@ -47,7 +49,10 @@ package enum ProcessRunner {
             request.executable, environment: request.environment, workingDirectory: request.workingDirectory)
         let started = DispatchTime.now()
         let launched = try LiveProcessGroups.launch { () throws(ProcessLaunchError) in
-            try launch(executable, request, portable: portable)
+            // Not started once its result is unwanted (checked with the launch, so a
+            // cancellation set after this is seen by the wait).
+            if request.cancellation?.isCancelled == true { throw .cancelled(command: display(request)) }
+            return try launch(executable, request, portable: portable)
         }
         let child = launched.child
         defer { [launched.output, launched.error].forEach { _ = close($0) } }
@@ -70,13 +75,14 @@ package enum ProcessRunner {
         if let input = launched.input { feed(request.standardInput ?? Data(), to: input) }
 
         let deadline = request.timeout.map { started + $0 } ?? .distantFuture
-        let timedOut = pidfd >= 0
-            ? PollingWait(child: child, pidfd: pidfd, group: group, readers: readers).run(deadline: deadline)
-            : ThreadedWait(child: child, group: group, readers: readers).run(deadline: deadline)
+        let early = pidfd >= 0
+            ? PollingWait(child: child, pidfd: pidfd, group: group, readers: readers).run(deadline: deadline, cancellation: request.cancellation)
+            : ThreadedWait(child: child, group: group, readers: readers).run(deadline: deadline, cancellation: request.cancellation)
         // The group is empty now (or what is left cannot be stopped): its id may be reused.
         LiveProcessGroups.remove(child.pid)
         // An interrupt stopped this child: the interrupt ends the process, not this caller.
         Interruption.parkIfInterrupted()
+        if early == .cancellation { throw .cancelled(command: display(request)) }
 
         let (out, outOverflowed) = readers[0].result
         let (err, errOverflowed) = readers[1].result
@@ -89,7 +95,7 @@ package enum ProcessRunner {
         return ProcessResult(
             status: outcome.status,
             signal: outcome.signal,
-            timedOut: timedOut, standardOutput: out, standardError: err,
+            timedOut: early == .deadline, standardOutput: out, standardError: err,
             truncated: outOverflowed || errOverflowed,
             duration: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
     }

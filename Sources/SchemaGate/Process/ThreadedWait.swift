@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGateBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,14 +17,18 @@ struct ThreadedWait {
     /// stdout and stderr.
     let readers: [PipeReader]
 
-    /// Runs until the child is reaped and its pipes are drained; true when the deadline
-    /// passed and the child was stopped.
-    func run(deadline: DispatchTime) -> Bool {
+    /// Runs until the child is reaped and its pipes are drained; says why the child was
+    /// stopped before it exited (the deadline passed, or the cancellation was set).
+    func run(deadline: DispatchTime, cancellation: Cancellation? = nil) -> EarlyStop? {
         child.startReaper()
         readers.forEach { $0.start() }
-        var timedOut = false
-        if child.exited.wait(timeout: deadline) == .timedOut {
-            timedOut = true
+        var early: EarlyStop?
+        // With a cancellation, woken now and then to look at it (nothing else wakes this wait).
+        while child.exited.wait(timeout: cancellation == nil ? deadline : min(deadline, .now() + Cancellation.checkInterval)) == .timedOut {
+            early = EarlyStop.due(now: .now(), deadline: deadline, cancellation: cancellation)
+            if early != nil { break }
+        }
+        if early != nil {
             var stop = GroupStop(group)
             stop.run()
             // SIGKILL was sent if SIGTERM was not enough: the reaper will see the exit.
@@ -33,6 +38,21 @@ struct ThreadedWait {
             stop.run()
         }
         readers.forEach { $0.finish(before: DispatchTime.now() + ProcessRunner.drainGracePeriod) }
-        return timedOut
+        return early
+    }
+}
+
+/// Why a wait stopped a child before it exited on its own.
+enum EarlyStop: Equatable {
+    /// The request's timeout passed.
+    case deadline
+    /// The request's cancellation was set.
+    case cancellation
+
+    /// The reason to stop a child that is still running now, if there is one.
+    static func due(now: DispatchTime, deadline: DispatchTime, cancellation: Cancellation?) -> EarlyStop? {
+        if now >= deadline { return .deadline }
+        if cancellation?.isCancelled == true { return .cancellation }
+        return nil
     }
 }
