@@ -13,7 +13,7 @@ final class PublishedRepository {
 
     init() throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let copy = try runProcess("/bin/sh", ["-c", #"git -C "$1" archive HEAD | tar -x -C "$2""#, "sh", packageRoot, path])
+        let copy = try runProcess("/bin/sh", ["-c", #"git -c safe.directory="$1" -C "$1" archive HEAD | tar -x -C "$2""#, "sh", packageRoot, path])
         guard copy.status == 0 else { throw ReleaseRule.Violation(description: "git archive HEAD: \(copy.stderr)") }
         try git(["init", "-q", "-b", "main"], in: path)
         try git(["add", "-A"], in: path)

@@ -50,18 +50,25 @@ enum ReleaseRule {
     /// What breaks the rule among a repository's version tags: each must be spelled as the
     /// rule spells a release tag, and CHANGELOG.md at its commit must name it the newest release.
     static func tagViolations(in repository: String) throws -> [String] {
-        let tags = try git(["tag", "--list"], in: repository).split(separator: "\n").map(String.init)
+        let tags = try readGit(["tag", "--list"], in: repository).split(separator: "\n").map(String.init)
         return try tags.filter(isVersionTag).compactMap { tag in
             guard let version = SemanticVersion(tag) else {
                 return "tag \(tag): SwiftPM reads it as a version, but a release tag is X.Y.Z exactly (no `v`, three numbers)"
             }
-            let changelog = try git(["show", tag + ":CHANGELOG.md"], in: repository)
+            let changelog = try readGit(["show", tag + ":CHANGELOG.md"], in: repository)
             let newest = try releasedVersions(inChangelog: changelog).first
             guard newest == version else {
                 return "tag \(tag): CHANGELOG.md at its commit names \(newest.map { "\($0)" } ?? "no release") as the newest release"
             }
             return nil
         }
+    }
+
+    /// git reading `repository`, also when another user owns it (a CI container's checkout):
+    /// `safe.directory` counts only on the command line or in the global configuration,
+    /// which `git(_:in:)` leaves out.
+    static func readGit(_ arguments: [String], in repository: String) throws -> String {
+        try git(["-c", "safe.directory=" + repository] + arguments, in: repository)
     }
 
     private static func releaseHeadingVersion(_ heading: String) -> SemanticVersion? {

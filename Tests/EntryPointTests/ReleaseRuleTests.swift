@@ -40,15 +40,15 @@ import Testing
         }
     }
 
-    static let hasVersionTags = ((try? git(["tag", "--list"], in: packageRoot)) ?? "")
+    static let hasVersionTags = ((try? ReleaseRule.readGit(["tag", "--list"], in: packageRoot)) ?? "")
         .split(separator: "\n").contains { ReleaseRule.isVersionTag(String($0)) }
 
     /// Needs the tags: CI's checkout fetches the history with them; a shallow clone (the
     /// default of actions/checkout) and a repository before its first release have none.
-    @Test(.enabled(if: hasVersionTags, "this clone has no version tags (none released yet, or a clone without tags)"))
+    @Test(.enabled(if: hasVersionTags, "this checkout has no version tags (none released yet, a clone without tags, or no git repository)"))
     func everyVersionTagIsTheReleaseAtItsCommit() throws {
         #expect(try ReleaseRule.tagViolations(in: packageRoot) == [])
-        let atHead = try git(["tag", "--points-at", "HEAD"], in: packageRoot).split(separator: "\n").map(String.init)
+        let atHead = try ReleaseRule.readGit(["tag", "--points-at", "HEAD"], in: packageRoot).split(separator: "\n").map(String.init)
         let printed = try runProcess(cloudkitSchemaBinary, ["--version"]).stdout
         for tag in atHead where ReleaseRule.isVersionTag(tag) {
             #expect(printed == tag + "\n", "HEAD is tagged \(tag), the binary prints \(printed)")
