@@ -1,8 +1,11 @@
 # Homebrew formula for cloudkit-schema, built from source (README "Install").
 # Homebrew installs formulae only from a tap, so this file is the template of one:
 # copy it to Formula/cloudkit-schema.rb of a tap repository (<owner>/homebrew-tap),
-# then `brew install --HEAD <owner>/tap/cloudkit-schema`. For a tagged release, add
-#   url "https://github.com/<owner>/CloudKitSchemaGate.git", tag: "<tag>", revision: "<commit>"
+# then `brew install --HEAD <owner>/tap/cloudkit-schema`. <owner> is the GitHub account
+# that hosts this repository. For a release X.Y.Z (Docs/releasing.md: its tag is X.Y.Z
+# exactly, and Homebrew reads the formula's version from the tag), add under `homepage`
+#   url "https://github.com/<owner>/CloudKitSchemaGate.git", tag: "X.Y.Z", revision: "<the tag's commit>"
+# and install without --HEAD.
 class CloudkitSchema < Formula
   desc "Blocks a release whose CloudKit Production schema lacks what the models write"
   homepage "https://github.com/<owner>/CloudKitSchemaGate"
@@ -18,6 +21,13 @@ class CloudkitSchema < Formula
   end
 
   test do
-    assert_match(/\A\d+\.\d+\.\d+/, shell_output("#{bin}/cloudkit-schema --version"))
+    printed = shell_output("#{bin}/cloudkit-schema --version").strip
+    if version.head?
+      # main between releases: the newest release it contains, 0.0.0 before the first.
+      assert_match(/\A\d+\.\d+\.\d+\z/, printed)
+    else
+      # A release prints its own version, the tag's (Docs/releasing.md).
+      assert_equal version.to_s, printed
+    end
   end
 end

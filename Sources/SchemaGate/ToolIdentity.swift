@@ -2,7 +2,10 @@
 /// `tool.driver`).
 package enum ToolIdentity {
     package static let name = "cloudkit-schema"
-    package static let version = "0.1.0"
+    /// CHANGELOG.md's newest released version, and the tag of that release; `0.0.0` while
+    /// CHANGELOG.md has no released section (nothing released yet). Docs/releasing.md;
+    /// `ReleaseRuleTests` fails when the binary and CHANGELOG.md disagree.
+    package static let version = "0.0.0"
     // No `informationUri`: SARIF makes it optional, and the project has no published
     // address to name.
 }

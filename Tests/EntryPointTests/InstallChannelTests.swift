@@ -12,22 +12,33 @@ import Testing
 /// from a tap, so its formula is a template whose shape is checked here.
 @Suite(.serialized) struct InstallChannelTests {
     static let scratch = packageRoot + "/.build/install-e2e"
-    static let makefile = packageRoot + "/Docs/install/Makefile"
 
     static var version: String { get throws { try runProcess(cloudkitSchemaBinary, ["--version"]).stdout } }
+
+    /// A command README "Install" shows, split into words: the tests run it as shown, plus
+    /// only what keeps it inside a temporary directory and this checkout's scratch build.
+    static func readmeCommand(_ command: String) throws -> [String] {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let shown = readme.contains("`\(command)`")
+        #expect(shown, "README \"Install\" no longer shows `\(command)`: test what it shows")
+        return command.split(separator: " ").map(String.init)
+    }
 
     @Test func makeInstallsIntoThePrefixAndUninstallRemovesOnlyTheTool() throws {
         let prefix = TemporaryDirectory("make-install")
         prefix.write("bin/other-tool", "kept\n")
-        let options = ["PREFIX=" + prefix.path, "CONFIGURATION=debug", "SWIFT_BUILD_FLAGS=--scratch-path " + Self.scratch]
-        let install = try runProcess("make", ["-f", Self.makefile, "install"] + options, in: prefix.path)
+        // From a clone: the Makefile's path is relative to the checkout.
+        let shown = try Self.readmeCommand("make -f Docs/install/Makefile install PREFIX=/usr/local")
+        let options = ["CONFIGURATION=debug", "SWIFT_BUILD_FLAGS=--scratch-path " + Self.scratch]
+        let arguments = shown.dropFirst().map { $0.hasPrefix("PREFIX=") ? "PREFIX=" + prefix.path : $0 } + options
+        let install = try runProcess(shown[0], arguments, in: packageRoot)
         #expect(install.status == 0, "\(install.output)")
         let installed = prefix.file("bin/cloudkit-schema")
         let run = try runProcess(installed, ["--version"])
         #expect(try run.status == 0 && run.stdout == Self.version, "\(run.output)")
         #expect(try runProcess(installed, ["lint", "--list-rules"]).stdout.contains("unique-constraint"))
 
-        let uninstall = try runProcess("make", ["-f", Self.makefile, "uninstall"] + options, in: prefix.path)
+        let uninstall = try runProcess(shown[0], arguments.map { $0 == "install" ? "uninstall" : $0 }, in: packageRoot)
         #expect(uninstall.status == 0, "\(uninstall.output)")
         #expect(!FileManager.default.fileExists(atPath: installed))
         #expect(prefix.read("bin/other-tool") == "kept\n")
@@ -41,21 +52,24 @@ import Testing
         let environment: [String: String?] = [
             "HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "XDG_CACHE_HOME": home.file("cache"),
         ]
-        func swiftPackage(_ arguments: [String]) throws -> ProcessResult {
+        // `swift package <verb> …` as shown, with the checkout, scratch path and configuration added.
+        func swiftPackage(_ shown: [String], _ added: [String] = []) throws -> ProcessResult {
             try runProcess(
-                "swift", ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch] + arguments,
+                shown[0], ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch, shown[2]] + added + shown.dropFirst(3),
                 environment: environment)
         }
-        let install = try swiftPackage(["experimental-install", "-c", "debug", "--product", "cloudkit-schema"])
+        let installShown = try Self.readmeCommand("swift package experimental-install --product cloudkit-schema")
+        let uninstallShown = try Self.readmeCommand("swift package experimental-uninstall cloudkit-schema")
+        let install = try swiftPackage(installShown, ["-c", "debug"])
         var uninstalled = false
-        defer { if !uninstalled { _ = try? swiftPackage(["experimental-uninstall", "cloudkit-schema"]) } }
+        defer { if !uninstalled { _ = try? swiftPackage(uninstallShown) } }
         #expect(install.status == 0, "\(install.output)")
         let installed = home.file("config/swiftpm/bin/cloudkit-schema")
         #expect(install.stdout.contains("installed to \(installed)"), "\(install.stdout)")
         let run = try runProcess(installed, ["--version"])
         #expect(try run.status == 0 && run.stdout == Self.version, "\(run.output)")
 
-        let uninstall = try swiftPackage(["experimental-uninstall", "cloudkit-schema"])
+        let uninstall = try swiftPackage(uninstallShown)
         uninstalled = uninstall.status == 0
         #expect(uninstall.status == 0, "\(uninstall.output)")
         #expect(!FileManager.default.fileExists(atPath: installed))
@@ -83,9 +97,13 @@ import Testing
         #expect(formula.contains("system \"make\", \"-f\", \"Docs/install/Makefile\", \"install\", \"PREFIX=#{prefix}\""))
         #expect(formula.contains("SWIFT_BUILD_FLAGS=--disable-sandbox"))
         #expect(formula.contains("shell_output(\"#{bin}/cloudkit-schema --version\")"), "its test runs the installed binary")
+        // A release's binary prints the release's version, which Homebrew reads from the tag
+        // the formula's url names: the tag is the version exactly (Docs/releasing.md).
+        #expect(formula.contains("assert_equal version.to_s, printed"))
+        #expect(formula.contains("tag: \"X.Y.Z\", revision: "))
         let opened = formula.components(separatedBy: "\n").filter {
             let line = $0.trimmingCharacters(in: .whitespaces)
-            return line.hasPrefix("class ") || line.hasPrefix("def ") || line.hasSuffix(" do")
+            return line.hasPrefix("class ") || line.hasPrefix("def ") || line.hasPrefix("if ") || line.hasSuffix(" do")
         }.count
         let closed = formula.components(separatedBy: "\n").filter { $0.trimmingCharacters(in: .whitespaces) == "end" }.count
         #expect(opened == closed, "every class, def and do block is closed")
