@@ -264,7 +264,7 @@ gate_tag() {
     fi
     tree=$work/$(printf '%s' "$tag" | tr -c 'A-Za-z0-9._-' '_')
     say "(the gate runs in a temporary checkout of $tag: $tree/ stands for the repository root)"
-    git worktree add --detach --quiet "$tree" "$commit" >/dev/null 2>&1 || {
+    git_without_token worktree add --detach --quiet "$tree" "$commit" >/dev/null 2>&1 || {
         say "could not check out $tag into a temporary worktree"
         return 2
     }
@@ -284,11 +284,18 @@ run_gate() {
     fi
 }
 
+# git as the hook calls it: without the CloudKit token (only cktool needs it, and git may
+# run programs its configuration names: core.fsmonitor, filter drivers, submodule commands)
+# and with fsmonitor off.
+git_without_token() {
+    (unset CLOUDKIT_MANAGEMENT_TOKEN; exec git -c core.fsmonitor=false "$@")
+}
+
 # True when this checkout is exactly the commit: HEAD is it and git status shows nothing
 # (untracked files and submodules included).
 at_commit_and_clean() {
     [ "$(git rev-parse --verify --quiet HEAD)" = "$1" ] || return 1
-    changes=$(git status --porcelain --untracked-files=all --ignore-submodules=none 2>/dev/null) || return 1
+    changes=$(git_without_token status --porcelain --untracked-files=all --ignore-submodules=none 2>/dev/null) || return 1
     [ -z "$changes" ]
 }
 
@@ -297,7 +304,7 @@ at_commit_and_clean() {
 # missing and stops (exit 2): it never checks a release with models it could not read.
 check_out_submodules() {
     [ -f "$tree/.gitmodules" ] || return 0
-    git -C "$tree" submodule update --init --recursive --quiet >/dev/null 2>&1 \
+    git_without_token -C "$tree" submodule update --init --recursive --quiet >/dev/null 2>&1 \
         || say "could not check out the submodules of $tag in the temporary checkout (the gate names any it needs)"
 }
 
