@@ -61,27 +61,14 @@ enum ReportOutput {
         return report.status.exitCode
     }
 
-    /// The report on stdout, then its status line last: on stderr when the format does not
-    /// end with it (`json`, `markdown`), because plugin hosts collapse exit codes.
+    /// The report on stdout, then its status line last: the report's own last line for a
+    /// format that ends with it, else a line on stderr (`json`, `sarif`, `markdown`),
+    /// because plugin hosts collapse exit codes. README "Output formats" says where each goes.
     static func print(_ report: Report, _ format: OutputFormat, _ context: CommandContext, baseDirectory: String? = nil) {
-        let rendered = render(report, format, context, baseDirectory: baseDirectory)
-        context.console.out(rendered)
-        let lastLine = lastNonEmptyLine(rendered)
-        let summaryLine = report.redacted(by: context.console.redactor).summaryLine
-        if lastLine != summaryLine {
-            context.console.errorLine(summaryLine)
+        context.console.out(render(report, format, context, baseDirectory: baseDirectory))
+        if !format.endsWithStatusLine {
+            context.console.errorLine(report.redacted(by: context.console.redactor).summaryLine)
         }
-    }
-
-    /// The last line that is not empty, found from the end (a report of a million findings
-    /// is not split into lines for it).
-    static func lastNonEmptyLine(_ text: String) -> String {
-        let bytes = text.utf8
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "\n") { end = bytes.index(before: end) }
-        var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "\n") { start = bytes.index(before: start) }
-        return String(text[start..<end])
     }
 
     /// A report in a command's format. `baseDirectory`: what the report's relative paths are

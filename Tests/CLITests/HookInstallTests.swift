@@ -150,4 +150,61 @@ import Testing
         #expect(try config("cloudkit-schema.tool", in: repo) == binary)
         #expect(try config("cloudkit-schema.package", in: repo) == nil)
     }
+
+    /// install-hooks with `arguments`, run as `argv0`, keeping stderr too.
+    func install(_ arguments: [String], as argv0: String, in directory: String) -> (status: Int32, stdout: String, stderr: String) {
+        let capture = CapturingConsole()
+        let status = Tool.run(["install-hooks"] + arguments, environment: Self.environment, workingDirectory: directory,
+                              console: capture.console, executable: argv0)
+        return (status, capture.stdout, capture.stderr)
+    }
+
+    func executableFile(_ name: String, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.write(name, "#!/bin/sh\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    /// Another cloudkit-schema never silently takes over from the recorded one: it is kept,
+    /// the warning names both and the fix, and following the fix (--force) records the new
+    /// one, saying what it replaced.
+    @Test func aDifferentRecordedToolIsKeptUnlessForced() throws {
+        let repo = try repository()
+        let bin = TemporaryDirectory("bin")
+        let first = try executableFile("first/cloudkit-schema", in: bin)
+        let second = try executableFile("second/cloudkit-schema", in: bin)
+        #expect(install([], as: first, in: repo.path).status == 0)
+        let other = install([], as: second, in: repo.path)
+        #expect(other.status == 0, "\(other)")
+        #expect(try config("cloudkit-schema.tool", in: repo) == first)
+        #expect(other.stderr.contains("warning: the hooks keep running \(first) (git config cloudkit-schema.tool), recorded before; this install-hooks runs from \(second), which is not recorded. To make the hooks run this one, re-run this install-hooks with --force."), "\(other)")
+        #expect(!other.stdout.contains("The hooks run \(second)"), "\(other)")
+        let forced = install(["--force"], as: second, in: repo.path)
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try config("cloudkit-schema.tool", in: repo) == second)
+        #expect(forced.stdout.contains("The hooks run \(second) (recorded: git config cloudkit-schema.tool \(second)). It replaces \(first) (git config cloudkit-schema.tool) (--force)."), "\(forced)")
+        // The same tool again (another spelling of its path) is no conflict.
+        let again = install([], as: bin.path + "/second/../second/cloudkit-schema", in: repo.path)
+        #expect(again.stderr.isEmpty, "\(again)")
+    }
+
+    /// A recorded package that still exists is kept too; a recorded tool that is gone (what
+    /// the hooks tell the user to fix by running install-hooks again) is replaced, and said.
+    @Test func aRecordedPackageIsKeptAndAToolThatIsGoneIsReplaced() throws {
+        let repo = try repository()
+        repo.write("Tools/Package.swift", "// swift-tools-version:6.0\n")
+        try git(["config", "cloudkit-schema.package", "Tools"], in: repo.path)
+        let bin = TemporaryDirectory("bin")
+        let binary = try executableFile("cloudkit-schema", in: bin)
+        let kept = install([], as: binary, in: repo.path)
+        #expect(kept.status == 0, "\(kept)")
+        #expect(try config("cloudkit-schema.package", in: repo) == "Tools")
+        #expect(try config("cloudkit-schema.tool", in: repo) == nil)
+        #expect(kept.stderr.contains("warning: the hooks keep running the package Tools (git config cloudkit-schema.package)"), "\(kept)")
+        try git(["config", "--unset", "cloudkit-schema.package"], in: repo.path)
+        try git(["config", "cloudkit-schema.tool", bin.path + "/moved/cloudkit-schema"], in: repo.path)
+        let replaced = install([], as: binary, in: repo.path)
+        #expect(try config("cloudkit-schema.tool", in: repo) == binary, "\(replaced)")
+        #expect(replaced.stdout.contains("It replaces \(bin.path)/moved/cloudkit-schema (git config cloudkit-schema.tool), not an executable file (moved or deleted)."), "\(replaced)")
+    }
 }

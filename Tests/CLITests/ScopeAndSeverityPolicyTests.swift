@@ -33,6 +33,16 @@ import TestSupport
         #expect(try findings(lint).first { $0["code"] as? String == "test-configuration-syncs" }?["severity"] as? String == "warning")
     }
 
+    /// The gate's lint note counts each family of rules as what it is: the preview's
+    /// warning comes from a project rule, not a model rule.
+    @Test func theGatesLintNoteCountsEachFamily() throws {
+        let app = try XcodeAppFixture(production: Pantry.productionComplete)
+        let gate = app.run(["gate"])
+        #expect(gate.status == 0, "\(gate.output)")
+        #expect(gate.stdout.contains("Lint: 0 errors, 2 warnings (model rules: 0 errors, 0 warnings; project rules: 0 errors, 2 warnings; evolution rules against the models at v1.0: 0 errors, 0 warnings)."), "\(gate.output)")
+        #expect(!gate.stdout.contains("from the model rules"), "\(gate.output)")
+    }
+
     @Test func aPreviewStoreOnDiskIsAnErrorInLintAndAWarningInTheGate() throws {
         let app = try XcodeAppFixture(production: Pantry.productionComplete)
         app.repo.write("Pantry/Views/ItemView.swift", XcodeAppFixture.view(preview: ".modelContainer(for: Item.self)"))

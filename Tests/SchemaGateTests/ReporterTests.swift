@@ -25,7 +25,7 @@ import Testing
         #expect(!lines.contains("To fix:"))
         func index(_ text: String) throws -> Int { try #require(lines.firstIndex { $0.contains(text) }, "\(text) in \(lines)") }
         #expect(try index("fix: Create it first.") == index("CD_Photo.CD_caption") + 2)
-        #expect(try index("fix for the 2 above: Deploy it.") == index("CD_Trip.CD_notes") + 2)
+        #expect(try index("  fix for each of the 2 findings above: Deploy it.") == index("CD_Trip.CD_notes") + 2)
         #expect(try index("fix: Add it.") == index("no background mode") + 1)
         #expect(lines.filter { $0.contains("Deploy it.") }.count == 1, "a fix shared by neighbours is said once")
     }

@@ -8,7 +8,7 @@ enum InstallHooksCommand {
     /// The options of this command: its spec lists them, and only these are read.
     enum Options {
         static let hook = OptionSpec("hook", .multiple, value: "NAME", help: "Install only these hooks: pre-commit, pre-push (default: both).")
-        static let force = OptionSpec("force", .flag, help: "Replace existing hooks; each replaced one is kept as <hook>.orig.")
+        static let force = OptionSpec("force", .flag, help: "Replace existing hooks (each kept as <hook>.orig) and a different recorded tool.")
     }
 
     static let command = Command(
@@ -23,7 +23,8 @@ enum InstallHooksCommand {
         It also records where the tool lives, so the hooks run the same one: the Swift
         package it was run from (swift run --package-path Tools cloudkit-schema
         install-hooks records Tools, as git config cloudkit-schema.package), or the binary
-        itself (git config cloudkit-schema.tool).
+        itself (git config cloudkit-schema.tool). A different tool recorded before is kept
+        (with a warning) unless --force, or unless it is gone (moved or deleted).
 
         Bypass deliberately, once: SKIP_CLOUDKIT_SCHEMA_CHECK=1 git commit ... (or git push ...);
         the hook says loudly that it skipped. 'git commit --no-verify' skips every hook silently.
@@ -103,16 +104,34 @@ enum InstallHooksCommand {
         }
     }
 
-    /// Records the package (or binary) this tool was started from, for the hooks.
+    /// Records the package (or binary) this tool was started from, for the hooks. A
+    /// different tool already recorded that still exists is kept unless `--force`: which
+    /// tool gates the releases changes only deliberately, and is said either way.
     static func recordToolLocation(_ context: CommandContext, _ repository: GitRepository) throws(CLIError) {
         guard let executable = ToolLocation.executable(context.executable, context) else { return }
         let location = ToolLocation.of(executable: executable, repositoryRoot: repository.root)
+        let previous = ToolLocation.recorded(in: repository)
+        var replaced = ""
+        if let previous, !previous.isSame(as: location, repositoryRoot: repository.root) {
+            if let missing = previous.missing(repositoryRoot: repository.root) {
+                replaced = " It replaces \(previous.recordedAs), \(missing)."
+            } else if context.arguments.flag(Options.force) {
+                replaced = " It replaces \(previous.recordedAs) (--force)."
+            } else {
+                context.console.errorLine("""
+                    warning: the hooks keep running \(previous.recordedAs), recorded before; this install-hooks runs \
+                    from \(location.shown), which is not recorded. To make the hooks run this one, re-run this \
+                    install-hooks with --force.
+                    """)
+                return
+            }
+        }
         do {
             try location.record(in: repository)
         } catch {
             throw .setup("the hooks are installed, but where the tool lives could not be recorded: \(error.message); set it with 'git config \(ToolLocation.packageKey) Tools' (the package that depends on CloudKitSchemaGate)")
         }
-        context.console.line(location.description)
+        context.console.line(location.description + replaced)
     }
 
     static func selectedHooks(_ names: [String]) throws(CLIError) -> [(name: String, script: String)] {

@@ -53,6 +53,56 @@ enum ToolLocation: Equatable {
         }
     }
 
+    /// The location in words, for messages.
+    var shown: String {
+        switch self {
+        case .package(let directory): return "the package \(directory)"
+        case .binary(let path): return path
+        }
+    }
+
+    /// What the repository records now, as the hooks read it (the binary first), or nil.
+    static func recorded(in repository: GitRepository) -> ToolLocation? {
+        func value(_ key: String) -> String? {
+            guard let result = try? repository.attempt(["config", key]), result.status == 0 else { return nil }
+            let text = result.stdout.trimmingCharacters(in: .newlines)
+            return text.isEmpty ? nil : text
+        }
+        return value(toolKey).map(ToolLocation.binary) ?? value(packageKey).map(ToolLocation.package)
+    }
+
+    /// Why the hooks could not run this location any more (moved or deleted), or nil when
+    /// they can: the hooks' own tests (`-x` for a binary, a `Package.swift` for a package).
+    func missing(repositoryRoot root: String) -> String? {
+        switch self {
+        case .binary(let path):
+            return FileManager.default.isExecutableFile(atPath: path) ? nil : "not an executable file (moved or deleted)"
+        case .package(let directory):
+            let absolute = UserPath.absolute(directory, in: root)
+            return FileManager.default.fileExists(atPath: absolute + "/Package.swift") ? nil : "a folder without Package.swift"
+        }
+    }
+
+    /// Whether both name the same tool: the same kind, at the same canonical path.
+    func isSame(as other: ToolLocation, repositoryRoot root: String) -> Bool {
+        switch (self, other) {
+        case (.binary(let one), .binary(let two)):
+            return CanonicalPath(one, relativeTo: root) == CanonicalPath(two, relativeTo: root)
+        case (.package(let one), .package(let two)):
+            return CanonicalPath(one, relativeTo: root) == CanonicalPath(two, relativeTo: root)
+        default:
+            return false
+        }
+    }
+
+    /// The location and its key, as the hooks read it.
+    var recordedAs: String {
+        switch self {
+        case .package(let directory): return "the package \(directory) (git config \(Self.packageKey))"
+        case .binary(let path): return "\(path) (git config \(Self.toolKey))"
+        }
+    }
+
     /// What install-hooks says it recorded.
     var description: String {
         switch self {

@@ -125,7 +125,7 @@ extension ConfigFile {
             config.containers = try containers.map { (entry: ConfigObjectReader) throws(ConfigError) in try parseContainer(entry) }
             try checkUniqueIDs(config.containers, file: file, node: reader.node)
         }
-        config.modelPaths = try reader.stringArray("modelPaths")
+        config.modelPaths = try reader.modelPaths("modelPaths", withoutIt: "the project survey then finds the model folders")
         if let node = reader.raw("tagPattern") { config.tagPattern = try tagPattern(node, reader: reader) }
         if let create = try reader.object("create") { config.create = try parseCreate(create) }
         if var timeouts = try reader.object("timeouts") {
@@ -176,7 +176,7 @@ extension ConfigFile {
             throw reader.fail(node, reader.path + ".id", CKToolPolicy.notAContainerID(id))
         }
         var container = ContainerConfig(id: id)
-        container.modelPaths = try reader.stringArray("modelPaths")
+        container.modelPaths = try reader.modelPaths("modelPaths", withoutIt: "the container then takes the top-level model paths")
         container.productionSnapshot = try reader.string("productionSnapshot")
         try reader.finish()
         return container

@@ -85,6 +85,20 @@ struct ConfigObjectReader {
         return values
     }
 
+    /// A list of model paths: an empty one names no model source (it does not mean "no
+    /// models", and would leave nothing to read or to name in a message), so it is refused.
+    /// `withoutIt`: what applies when the key is removed, for the fix.
+    mutating func modelPaths(_ key: String, withoutIt: String) throws(ConfigError) -> [String]? {
+        guard let values = try stringArray(key) else { return nil }
+        guard !values.isEmpty else {
+            throw fail(member(key) ?? node, Self.join(path, key), """
+                an empty list names no model source, so no model would be read: list the folders that hold the app's \
+                models (e.g. ["MyApp/Models"]), or remove the key (\(withoutIt))
+                """)
+        }
+        return values
+    }
+
     mutating func object(_ key: String) throws(ConfigError) -> ConfigObjectReader? {
         guard let node = member(key) else { return nil }
         return try ConfigObjectReader(file: file, path: Self.join(path, key), node: node)

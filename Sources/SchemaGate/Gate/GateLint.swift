@@ -55,12 +55,29 @@ enum GateLint {
             findings = new
             baselineNote = "Lint baseline \(shown): \(plural(known, "known lint finding")) not shown."
         }
-        let since = base.map { " and against the models at \($0.name ?? $0.commit ?? "the base")" } ?? ""
-        let errors = findings.filter { $0.severity == .error }.count, warnings = findings.filter { $0.severity == .warning }.count
-        var notes = ["Lint: \(plural(errors, "error")), \(plural(warnings, "warning")) from the model rules\(since)."]
+        var notes = [tally(findings, base: base)]
         notes += report.notes.map { "Lint: \($0)" }
         if let baselineNote { notes.append(baselineNote) }
         return Outcome(notes: notes, findings: findings)
+    }
+}
+
+extension GateLint {
+    /// `Lint: 0 errors, 1 warning (model rules: …; project rules: …)`: the total, then each
+    /// family of rules counted as what it is (the catalog's families), the evolution rules
+    /// when there is a base, and findings of no rule (reading the models) when there are any.
+    static func tally(_ findings: [Finding], base: ChangeReport.Base?) -> String {
+        func counts(_ subset: [Finding]) -> String {
+            "\(plural(subset.filter { $0.severity == .error }.count, "error")), \(plural(subset.filter { $0.severity == .warning }.count, "warning"))"
+        }
+        func ids(_ rules: [any LintRule]) -> Set<String> { Set(rules.map { type(of: $0).info.id }) }
+        var families: [(String, Set<String>)] = [("model rules", ids(LintRuleCatalog.modelRules)), ("project rules", ids(LintRuleCatalog.projectRules))]
+        if let base { families.append(("evolution rules against the models at \(base.name ?? base.commit ?? "the base")", ids(LintRuleCatalog.evolutionRules))) }
+        var parts = families.map { name, codes in "\(name): \(counts(findings.filter { codes.contains($0.code) }))" }
+        let ruleCodes = ids(LintRuleCatalog.all)
+        let other = findings.filter { !ruleCodes.contains($0.code) }
+        if !other.isEmpty { parts.append("reading the models: \(counts(other))") }
+        return "Lint: \(counts(findings)) (\(parts.joined(separator: "; ")))."
     }
 }
 

@@ -33,7 +33,7 @@ package struct LintEngine: Sendable {
                 suppressions[violation.file] = index
                 if index.suppresses(info.id, line: violation.line) { continue }
                 findings.append(Finding(
-                    severity: SeverityPolicy.capped(severity, violation), code: info.id, message: violation.message, fix: info.fix,
+                    severity: SeverityPolicy.capped(severity, violation), code: info.id, message: violation.message, fix: violation.fix ?? info.fix,
                     recordType: violation.recordType, field: violation.field,
                     file: violation.file, line: violation.line))
             }

@@ -36,8 +36,14 @@ package struct LintViolation: Sendable, Equatable {
     /// The public evidence does not settle that this case does harm: it is at most a
     /// warning, whatever the rule's severity (`SeverityPolicy`).
     package var unsettled: Bool
+    /// The fix for this case when it is not the rule's (one rule, two APIs: SwiftData's and Core Data's).
+    package var fix: String?
 
-    package init(message: String, file: String, line: Int?, recordType: String? = nil, field: String? = nil, unsettled: Bool = false) {
+    package init(
+        message: String, file: String, line: Int?, recordType: String? = nil, field: String? = nil, unsettled: Bool = false,
+        fix: String? = nil
+    ) {
+        self.fix = fix
         self.message = message
         self.file = file
         self.line = line

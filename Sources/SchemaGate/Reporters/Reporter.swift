@@ -28,6 +28,17 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     /// Formats whose stdout is one document for machines: setup errors and skips are said
     /// on stderr, and an error still prints a document.
     package var isDocument: Bool { self == .json || self == .sarif }
+
+    /// Formats whose report ends with the status line on stdout (text, xcode, github).
+    /// The others (a JSON or SARIF document, Markdown's heading) leave it to stderr, so a
+    /// plugin host that collapses exit codes still shows the verdict in words. Decided by
+    /// the format, never by comparing rendered text (colour or escaping would differ).
+    package var endsWithStatusLine: Bool {
+        switch self {
+        case .text, .xcode, .github: return true
+        case .json, .markdown, .sarif: return false
+        }
+    }
 }
 
 extension Finding {

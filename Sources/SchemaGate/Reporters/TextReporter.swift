@@ -40,7 +40,8 @@ package struct TextReporter: Reporter {
             if let place = finding.place { lines.append("    at \(place)") }
         }
         if let fix = run.first?.fix {
-            lines.append(run.count == 1 ? "    fix: \(fix)" : "  fix for the \(run.count) above: \(fix)")
+            // A fix speaks of one finding ("Development lacks it too"): for several, of each.
+            lines.append(run.count == 1 ? "    fix: \(fix)" : "  fix for each of the \(run.count) findings above: \(fix)")
         }
         return lines
     }

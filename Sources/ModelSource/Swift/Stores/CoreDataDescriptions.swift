@@ -5,6 +5,12 @@
 /// them; `cloudKitContainerOptions = nil` turns mirroring off; `configuration = "Name"`
 /// picks the model configuration (the entities) the store holds.
 ///
+/// A description whose `url` is `/dev/null` (an SQLite store kept in memory) or whose `type`
+/// is `NSInMemoryStoreType` is a scratch store (Docs/StoreConfigurationRules.md). Set inside
+/// an `if` block (Xcode's template: `if inMemory { ….url = URL(fileURLWithPath: "/dev/null") }`),
+/// it is a second variant of the description: what that block sets (its
+/// `cloudKitContainerOptions`) holds for the scratch store only, never for the app's store.
+///
 /// A description is known by the name the code sets it through (`cloud.configuration = ...`);
 /// one reached through `persistentStoreDescriptions` (`.first`, `[0]`, a loop over them) is
 /// the container's default description.
@@ -16,6 +22,9 @@ struct CoreDataDescriptions {
         var configurationUnreadable = false
         var sync: ModelStore.Sync
         var spelling: String
+        /// The description is also (or only) a scratch store in memory, and whether that
+        /// store keeps CloudKit options.
+        var inMemory: StoreSites.CoreDataStore.InMemory?
     }
 
     /// What the code sets on one description.
@@ -25,6 +34,10 @@ struct CoreDataDescriptions {
         var created: Bool
         var configuration: (value: String?, line: Int)?
         var options: (sync: ModelStore.Sync, spelling: String, line: Int)?
+        /// Made a scratch store in memory: where, and the `if` block doing it (nil: always).
+        var inMemory: (line: Int, block: ClosedRange<Int>?)?
+        /// Options set inside that block: the scratch store's only.
+        var inMemoryOptions: (sync: ModelStore.Sync, spelling: String, line: Int)?
     }
 
     private static let defaultName = "\u{0}default"
@@ -49,27 +62,69 @@ struct CoreDataDescriptions {
                 note(binding.name, line: tokens[binding.position].line, created: false)
             }
         }
+        var optionAssignments: [(receiver: String, position: Int, options: (sync: ModelStore.Sync, spelling: String, line: Int))] = []
         for index in tokens.indices.dropFirst().dropLast() where tokens[index].isPunctuation("=") {
             let property = tokens[index - 1]
             let isOptions = property.isKeyword(.cloudKitContainerOptions), isConfiguration = syntax.isName(index - 1, "configuration")
             let isDescriptions = syntax.isName(index - 1, "persistentStoreDescriptions")
-            guard isOptions || isConfiguration || isDescriptions, index >= 2, tokens[index - 2].isPunctuation(".") || isDescriptions else { continue }
+            let isLocation = syntax.isName(index - 1, "url") || syntax.isName(index - 1, "URL") || syntax.isName(index - 1, "type")
+            guard isOptions || isConfiguration || isDescriptions || isLocation, index >= 2,
+                  tokens[index - 2].isPunctuation(".") || isDescriptions else { continue }
             let value = index + 1..<syntax.endOfValue(from: index + 1)
             if isDescriptions {
                 replacesDefault = true
                 continue
             }
+            // `.url =` of anything but a scratch store is no store description's business here.
+            if isLocation && !Self.isInMemory(value, syntax: syntax) { continue }
             let receiver = Self.receiver(endingBefore: index - 2, in: syntax)
             note(receiver, line: property.line, created: false)
-            if isConfiguration {
+            if isLocation {
+                if descriptions[receiver]?.inMemory == nil {
+                    descriptions[receiver]?.inMemory = (property.line, Self.conditionalBlock(around: index, in: syntax))
+                }
+            } else if isConfiguration {
                 let literal = value.count == 1 ? syntax.literal(at: value.lowerBound) : nil
                 let isNil = value.count == 1 && tokens[value.lowerBound].isKeyword(.nilLiteral)
                 descriptions[receiver]?.configuration = (isNil ? nil : literal ?? Self.unreadable, property.line)
             } else {
                 let (sync, spelling) = Self.sync(value, syntax: syntax, calls: calls, callAt: callAt, boundValue: boundValue)
-                descriptions[receiver]?.options = (sync, spelling, property.line)
+                optionAssignments.append((receiver, index, (sync, spelling, property.line)))
             }
         }
+        // Options set in the block that makes the description a scratch store are that
+        // store's; the others hold for the description whichever it is.
+        for assignment in optionAssignments {
+            if let block = descriptions[assignment.receiver]?.inMemory?.block, block.contains(assignment.position) {
+                descriptions[assignment.receiver]?.inMemoryOptions = assignment.options
+            } else {
+                descriptions[assignment.receiver]?.options = assignment.options
+            }
+        }
+    }
+
+    /// `URL(fileURLWithPath: "/dev/null")` (any spelling holding the literal `/dev/null`)
+    /// or `NSInMemoryStoreType`: the value makes the store a scratch store in memory.
+    private static func isInMemory(_ value: Range<Int>, syntax: StoreSyntax) -> Bool {
+        value.contains { syntax.literal(at: $0) == "/dev/null" || syntax.isName($0, "NSInMemoryStoreType") }
+    }
+
+    /// The `{ … }` of the innermost `if` whose block holds `position`, or nil when the
+    /// innermost block holding it is no `if`'s (a function's body: always).
+    private static func conditionalBlock(around position: Int, in syntax: StoreSyntax) -> ClosedRange<Int>? {
+        let tokens = syntax.tokens
+        var open = position - 1
+        while open >= 0 {
+            if tokens[open].isPunctuation("{"), let close = syntax.matches[open], close > position {
+                // The statement the block belongs to: back to the start of its line.
+                var start = open
+                while start > 0, !tokens[start].newlineBefore { start -= 1 }
+                let isIf = (start..<open).contains { tokens[$0].text(in: syntax.source) == "if" }
+                return isIf ? open...close : nil
+            }
+            open -= 1
+        }
+        return nil
     }
 
     private static let unreadable = "\u{0}unreadable"
@@ -93,14 +148,10 @@ struct CoreDataDescriptions {
                 line: description.options?.line ?? description.configuration?.line ?? description.line,
                 configuration: configuration == Self.unreadable ? nil : configuration,
                 configurationUnreadable: configuration == Self.unreadable, sync: .none, spelling: "")
-            if !cloudKit {
-                (store.sync, store.spelling) = (.none, "NSPersistentContainer (never mirrored to CloudKit)")
-            } else if let options = description.options {
-                (store.sync, store.spelling) = (options.sync, "cloudKitContainerOptions = \(options.spelling)")
-            } else if description.created {
-                (store.sync, store.spelling) = (.none, "NSPersistentStoreDescription without cloudKitContainerOptions")
-            } else {
-                (store.sync, store.spelling) = (.automatic, "NSPersistentCloudKitContainer's default store description")
+            (store.sync, store.spelling) = Self.sync(of: description, options: description.options, cloudKit: cloudKit)
+            if let memory = description.inMemory {
+                let (sync, spelling) = Self.sync(of: description, options: description.inMemoryOptions ?? description.options, cloudKit: cloudKit)
+                store.inMemory = .init(line: memory.line, conditional: memory.block != nil, sync: sync, spelling: spelling)
             }
             stores.append(store)
         }
@@ -110,6 +161,16 @@ struct CoreDataDescriptions {
                 : Store(line: nil, configuration: nil, sync: .none, spelling: "NSPersistentContainer (never mirrored to CloudKit)"))
         }
         return stores
+    }
+
+    /// Where a description syncs, given the options set on it.
+    private static func sync(
+        of description: Description, options: (sync: ModelStore.Sync, spelling: String, line: Int)?, cloudKit: Bool
+    ) -> (ModelStore.Sync, String) {
+        if !cloudKit { return (.none, "NSPersistentContainer (never mirrored to CloudKit)") }
+        if let options { return (options.sync, "cloudKitContainerOptions = \(options.spelling)") }
+        if description.created { return (.none, "NSPersistentStoreDescription without cloudKitContainerOptions") }
+        return (.automatic, "NSPersistentCloudKitContainer's default store description")
     }
 
     /// The description a property is set on: a name (`cloud`, `self.cloud`), or the default

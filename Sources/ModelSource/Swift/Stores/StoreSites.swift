@@ -98,6 +98,19 @@ package struct StoreSites: Sendable, Equatable {
         package var sync: ModelStore.Sync
         /// How the code sets it, for messages (`cloudKitContainerOptions = nil`).
         package var spelling: String
+        /// The description is also (or only) made a scratch store in memory; `sync` and
+        /// `spelling` above are the app's store's, these the scratch store's.
+        package var inMemory: InMemory?
+
+        package struct InMemory: Sendable, Equatable {
+            /// Where the code makes it so (`url = URL(fileURLWithPath: "/dev/null")`).
+            package var line: Int
+            /// Only inside an `if` block (Xcode's template); false: the description is
+            /// always in memory.
+            package var conditional: Bool
+            package var sync: ModelStore.Sync
+            package var spelling: String
+        }
     }
 
     /// The same reading with every line zeroed: what the file says, wherever in it.
@@ -105,7 +118,10 @@ package struct StoreSites: Sendable, Equatable {
         var copy = self
         for index in copy.configurations.indices { copy.configurations[index].line = 0 }
         for index in copy.containers.indices { copy.containers[index].line = 0 }
-        for index in copy.coreDataStores.indices { copy.coreDataStores[index].line = 0 }
+        for index in copy.coreDataStores.indices {
+            copy.coreDataStores[index].line = 0
+            copy.coreDataStores[index].inMemory?.line = 0
+        }
         for index in copy.registrations.indices { copy.registrations[index].line = 0 }
         for index in copy.unresolvedRegistrations.indices { copy.unresolvedRegistrations[index].line = 0 }
         return copy
@@ -503,7 +519,8 @@ struct StoreSiteReader {
                 sites.coreDataStores.append(StoreSites.CoreDataStore(
                     line: store.line ?? container.line, cloudKitContainer: container.callee == .cloudKitContainer,
                     modelName: ownModel ? name : nil, configuration: store.configuration,
-                    configurationUnreadable: store.configurationUnreadable, sync: store.sync, spelling: store.spelling))
+                    configurationUnreadable: store.configurationUnreadable, sync: store.sync, spelling: store.spelling,
+                    inMemory: store.inMemory))
             }
         }
     }

@@ -39,10 +39,30 @@ package struct ModelConfigurationSite: Sendable, Equatable {
     }
 }
 
+/// A Core Data store description made a scratch store in memory (`url` `/dev/null`, as in
+/// Xcode's Core Data + CloudKit template), with where that store would sync.
+package struct ScratchStoreSite: Sendable, Equatable {
+    package var line: Int
+    /// Only in an `if` block (`if inMemory { … }`): the app's store is the same description.
+    package var conditional: Bool
+    package var sync: ModelStore.Sync
+    package var spelling: String
+
+    /// The scratch stores of one file's store reading that an NSPersistentCloudKitContainer loads.
+    static func sites(in stores: StoreSites) -> [ScratchStoreSite] {
+        stores.coreDataStores.compactMap { store in
+            guard store.cloudKitContainer, let memory = store.inMemory else { return nil }
+            return ScratchStoreSite(line: memory.line, conditional: memory.conditional, sync: memory.sync, spelling: memory.spelling)
+        }
+    }
+}
+
 /// A Swift file scanned for configuration traps.
 package struct SwiftSourceFile: Sendable {
     package var path: String
     package var sites: [ModelConfigurationSite]
+    /// Core Data scratch stores in memory.
+    package var scratchStores: [ScratchStoreSite]
     /// A test file (imports XCTest or Testing, or lives in a `...Tests` folder) or preview
     /// code (`PreviewProvider`, a `Preview Content` folder, `Preview` in the file name).
     package var isTestOrPreview: Bool
@@ -53,13 +73,14 @@ package struct SwiftSourceFile: Sendable {
         self.path = path
         let stores = StoreSites.read(contents)
         sites = ModelConfigurationSite.sites(in: stores)
+        scratchStores = ScratchStoreSite.sites(in: stores)
         isTestOrPreview = stores.isTestCode || stores.isPreviewCode || Self.isTestOrPreview(path: projectPath ?? path)
     }
 
     /// Whether the file may hold a site at all: a cheap byte search that lets a scan skip
     /// most files without lexing them.
     package static func mayConfigureStore(_ contents: [UInt8]) -> Bool {
-        contains(contents, "ModelConfiguration") || contains(contents, "odelContainer")
+        contains(contents, "ModelConfiguration") || contains(contents, "odelContainer") || contains(contents, "PersistentCloudKitContainer")
     }
 
     /// A folder ending in `Tests` or named `Preview Content`, or a file name holding `Tests`
