@@ -15,8 +15,14 @@ enum ForwardingPlugin {
         try reportingJSON(verb, arguments) {
             let parsed = try PluginArguments(parsing: arguments)
             // Swift targets only: models live in Swift modules (Target.directoryURL needs tools 6.1).
-            let available = context.package.targets(ofType: SwiftSourceModuleTarget.self)
-                .map { (name: $0.name, directory: $0.directoryURL.path) }
+            // Never a test target; each with the local targets it depends on (Docs/local-packages.md).
+            let local = localTargetIDs(context.package)
+            let available = context.package.targets(ofType: SwiftSourceModuleTarget.self).filter { $0.kind != .test }.map { target in
+                (name: target.name, directories: [target.directoryURL.path] + target.recursiveTargetDependencies.compactMap { dependency in
+                    guard local.contains(dependency.id), let module = dependency as? SwiftSourceModuleTarget else { return nil }
+                    return module.directoryURL.path
+                })
+            }
             let (directories, xcodeTargets) = TargetDirectories.split(parsed.targets, in: available)
             let directory = ToolInvocation.workingDirectory(
                 current: FileManager.default.currentDirectoryPath, package: context.package.directoryURL.path)
@@ -25,6 +31,23 @@ enum ForwardingPlugin {
                 arguments: parsed, targetDirectories: directories, xcodeTargets: xcodeTargets,
                 stderr: .lines { Diagnostics.progress($0) })
         }
+    }
+
+    /// The targets of the root package and of the local packages it reaches through local
+    /// packages: the app's code; a package fetched from a repository or registry is not.
+    static func localTargetIDs(_ root: Package) -> Set<Target.ID> {
+        var ids = Set<Target.ID>(), seen = Set<Package.ID>(), pending = [root]
+        while let package = pending.popLast() {
+            guard seen.insert(package.id).inserted else { continue }
+            switch package.origin {
+            case .root, .local:
+                ids.formUnion(package.targets.map(\.id))
+                pending += package.dependencies.map(\.package)
+            default:
+                continue
+            }
+        }
+        return ids
     }
 
     static func run(
@@ -62,19 +85,15 @@ import XcodeProjectPlugin
 
 extension ForwardingPlugin {
     /// In Xcode the tool's stderr stays the plugin's: Xcode shows the plugin's output as one log.
+    /// The ticked targets go to the tool as `--target NAME`: the one resolution of a target's
+    /// sources, with the local packages it links (Docs/local-packages.md).
     static func perform(_ verb: PluginVerb, context: XcodePluginContext, arguments: [String]) throws {
         try reportingJSON(verb, arguments) {
             let parsed = try PluginArguments(parsing: arguments)
-            let project = context.xcodeProject
-            let available = project.targets.map { target in
-                (name: target.displayName,
-                 directory: TargetDirectories.commonAncestor(of: target.inputFiles.map(\.url.path))
-                    ?? project.directoryURL.path)
-            }
-            let directories = try TargetDirectories.resolve(parsed.targets, in: available)
             try run(
                 verb, tool: try context.tool(named: PluginVerb.toolName).url,
-                directory: project.directoryURL.path, arguments: parsed, targetDirectories: directories, stderr: .inherit)
+                directory: context.xcodeProject.directoryURL.path, arguments: parsed, targetDirectories: [],
+                xcodeTargets: parsed.targets, stderr: .inherit)
         }
     }
 }

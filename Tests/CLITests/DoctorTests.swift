@@ -373,6 +373,35 @@ import TestSupport
         #expect(run.fix("hooks").contains("install-hooks --force"))
     }
 
+    /// The hooks' fix names the tool as it was run here, never a `Tools/` package the
+    /// repository lacks; followed exactly (by `/bin/sh` in the repository), the line passes.
+    @Test func theHooksFixNamesTheToolAsItRunsHere() throws {
+        let setup = try Setup()
+        // Built in a package (this one): swift run with that package, not Tools.
+        let built = try setup.doctor([], setup.environment())
+        #expect(built.fix("hooks") == "Install them with the tool you ran now: swift run --package-path \(packageRoot) cloudkit-schema install-hooks (it also records where the tool lives).", "\(built.output)")
+        // A binary outside any package, by its path; then found on PATH, by its name.
+        let bin = TemporaryDirectory("doctor bin")
+        let copy = bin.file("cloudkit-schema")
+        // Copied by a child process: a write descriptor this process held could leak into a
+        // child another test starts meanwhile, and exec would then fail with ETXTBSY.
+        #expect(try runProcess("/bin/cp", [cloudkitSchemaBinary, copy]).status == 0)
+        let pathRun = try runProcess("/bin/sh", ["-c", "'\(copy)' doctor --format json"], in: setup.path, environment: setup.environment())
+        #expect(pathRun.stdout.hasPrefix("{"), "\(pathRun.output)")
+        let byPath = try Doctor(pathRun)
+        let fix = byPath.fix("hooks")
+        #expect(fix.contains(" '\(copy)' install-hooks ") && !fix.contains("Tools"), "\(fix)")
+        let command = try #require(fix.components(separatedBy: "now: ").last?.components(separatedBy: " (it also").first)
+        let followed = try runProcess("/bin/sh", ["-c", command], in: setup.path, environment: setup.environment())
+        #expect(followed.status == 0, "\(followed.output)")
+        #expect(try setup.doctor([], setup.environment()).status("hooks") == "passed")
+        try FileManager.default.removeItem(atPath: setup.repo.directory.file(".git/hooks/pre-commit"))
+        var onPath = setup.environment()
+        onPath["PATH"] = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let byName = try Doctor(runProcess("/bin/sh", ["-c", "cloudkit-schema doctor --format json"], in: setup.path, environment: onPath))
+        #expect(byName.fix("hooks").contains("now: cloudkit-schema install-hooks ("), "\(byName.output)")
+    }
+
     /// The hooks' own search, and its own fix, when the recorded binary is gone.
     @Test func hooksThatCannotFindTheTool() throws {
         let setup = try Setup().complete()

@@ -1,36 +1,23 @@
 import PluginSupport
 import Testing
 
-@Suite struct TargetDirectoriesTests {
-    @Test func commonAncestorOfXcodeTargetFiles() {
-        #expect(TargetDirectories.commonAncestor(of: [
-            "/p/App/Models/Item.swift", "/p/App/Models/V2/Tag.swift", "/p/App/Views/List.swift",
-        ]) == "/p/App")
-        #expect(TargetDirectories.commonAncestor(of: ["/p/App/Item.swift"]) == "/p/App")
-        #expect(TargetDirectories.commonAncestor(of: ["/a/x.swift", "/b/y.swift"]) == "/")
-        #expect(TargetDirectories.commonAncestor(of: []) == nil)
-        // Component-wise, not character-wise: /p/App and /p/AppTests share only /p.
-        #expect(TargetDirectories.commonAncestor(of: ["/p/App/a.swift", "/p/AppTests/b.swift"]) == "/p")
-    }
-
-    @Test func namesResolveInOrderAndUnknownNamesListTheChoices() throws {
-        let available = [(name: "Models", directory: "/p/Sources/Models"), (name: "App", directory: "/p/Sources/App")]
-        #expect(try TargetDirectories.resolve(["App", "Models", "App"], in: available)
-            == ["/p/Sources/App", "/p/Sources/Models"])
-        #expect(throws: UnknownTargetError(name: "Modles", available: ["Models", "App"])) {
-            try TargetDirectories.resolve(["Modles"], in: available)
-        }
-        #expect(UnknownTargetError(name: "Modles", available: ["Models", "App"]).description
-            == "no target named 'Modles' in this project; targets: App, Models")
-    }
-}
-
 @Suite struct TargetSplitTests {
-    /// A name the package does not have is left for the tool: an Xcode app target.
+    /// A name the package does not have is left for the tool: an Xcode target, which the
+    /// tool resolves with the local packages it links.
     @Test func namesThePackageLacksGoToTheTool() {
-        let available = [(name: "Models", directory: "/p/Sources/Models")]
+        let available = [(name: "Models", directories: ["/p/Sources/Models"])]
         let split = TargetDirectories.split(["MyApp", "Models", "MyApp", "Models"], in: available)
         #expect(split.directories == ["/p/Sources/Models"])
         #expect(split.xcodeTargets == ["MyApp"])
+    }
+
+    /// A package target brings the directories of the local targets it depends on, once each.
+    @Test func aTargetBringsItsLocalDependencies() {
+        let available = [
+            (name: "App", directories: ["/p/Sources/App", "/p/Sources/Models", "/core/Sources/Core"]),
+            (name: "Models", directories: ["/p/Sources/Models"]),
+        ]
+        #expect(TargetDirectories.split(["Models", "App"], in: available).directories
+            == ["/p/Sources/Models", "/p/Sources/App", "/core/Sources/Core"])
     }
 }

@@ -11,14 +11,19 @@ public enum XcodeProjectFixture {
         public var synchronizedFolders: [String]
         /// Release settings over `settings` (nil: a Debug configuration only).
         public var release: [String: String]?
+        /// Package products the target links (`packageProductDependencies`): the product and
+        /// its local package's `relativePath` (nil: a remote package).
+        public var packageProducts: [(product: String, localPackage: String?)]
 
         public init(_ name: String, productType: String = "com.apple.product-type.application", _ settings: [String: String],
-                    synchronizedFolders: [String] = [], release: [String: String]? = nil) {
+                    synchronizedFolders: [String] = [], release: [String: String]? = nil,
+                    packageProducts: [(product: String, localPackage: String?)] = []) {
             self.name = name
             self.productType = productType
             self.settings = settings
             self.synchronizedFolders = synchronizedFolders
             self.release = release
+            self.packageProducts = packageProducts
         }
     }
 
@@ -29,11 +34,26 @@ public enum XcodeProjectFixture {
             "\t\tPL /* Build configuration list for PBXProject */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\tPD /* Debug */,\n\t\t\t\tPR /* Release */,\n\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t};",
         ]
         var groups: [String] = []
+        var packages: [String: String] = [:]  // package reference id by relativePath or URL
         for (index, target) in targets.enumerated() {
             let id = "T\(index)"
             let folders = target.synchronizedFolders.indices.map { "\(id)G\($0)" }
             let synchronized = folders.isEmpty ? "" : "\t\t\tfileSystemSynchronizedGroups = (\n" + folders.map { "\t\t\t\t\($0),\n" }.joined() + "\t\t\t);\n"
-            objects.append("\t\t\(id) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(id)L;\n\(synchronized)\t\t\tname = \(quoted(target.name));\n\t\t\tproductName = \(quoted(target.name));\n\t\t\tproductType = \(quoted(target.productType));\n\t\t};")
+            var products: [String] = []
+            for (number, product) in target.packageProducts.enumerated() {
+                let key = product.localPackage ?? "https://example.com/\(product.product).git"
+                let reference = packages[key] ?? "PK\(packages.count)"
+                if packages[key] == nil {
+                    packages[key] = reference
+                    objects.append(product.localPackage.map {
+                        "\t\t\(reference) /* XCLocalSwiftPackageReference \"\($0)\" */ = {\n\t\t\tisa = XCLocalSwiftPackageReference;\n\t\t\trelativePath = \(quoted($0));\n\t\t};"
+                    } ?? "\t\t\(reference) /* XCRemoteSwiftPackageReference */ = {\n\t\t\tisa = XCRemoteSwiftPackageReference;\n\t\t\trepositoryURL = \(quoted(key));\n\t\t\trequirement = {\n\t\t\t\tkind = upToNextMajorVersion;\n\t\t\t\tminimumVersion = 1.0.0;\n\t\t\t};\n\t\t};")
+                }
+                objects.append("\t\t\(id)P\(number) /* \(product.product) */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tpackage = \(reference);\n\t\t\tproductName = \(quoted(product.product));\n\t\t};")
+                products.append("\(id)P\(number)")
+            }
+            let productList = products.isEmpty ? "" : "\t\t\tpackageProductDependencies = (\n" + products.map { "\t\t\t\t\($0),\n" }.joined() + "\t\t\t);\n"
+            objects.append("\t\t\(id) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(id)L;\n\(synchronized)\(productList)\t\t\tname = \(quoted(target.name));\n\t\t\tproductName = \(quoted(target.name));\n\t\t\tproductType = \(quoted(target.productType));\n\t\t};")
             for (folder, path) in zip(folders, target.synchronizedFolders) {
                 objects.append("\t\t\(folder) /* \(path) */ = {\n\t\t\tisa = PBXFileSystemSynchronizedRootGroup;\n\t\t\tpath = \(quoted(path));\n\t\t\tsourceTree = \"<group>\";\n\t\t};")
                 groups.append(folder)
@@ -45,7 +65,8 @@ public enum XcodeProjectFixture {
         }
         objects.append("\t\tMG = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n" + groups.map { "\t\t\t\t\($0),\n" }.joined() + "\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t};")
         let targetList = targets.indices.map { "\t\t\t\tT\($0),\n" }.joined()
-        objects.append("\t\tP /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = PL;\n\t\t\tmainGroup = MG;\n\t\t\ttargets = (\n\(targetList)\t\t\t);\n\t\t};")
+        let references = packages.isEmpty ? "" : "\t\t\tpackageReferences = (\n" + packages.values.sorted().map { "\t\t\t\t\($0),\n" }.joined() + "\t\t\t);\n"
+        objects.append("\t\tP /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = PL;\n\t\t\tmainGroup = MG;\n\(references)\t\t\ttargets = (\n\(targetList)\t\t\t);\n\t\t};")
         return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n\n"
             + objects.joined(separator: "\n") + "\n\t};\n\trootObject = P /* Project object */;\n}\n"
     }

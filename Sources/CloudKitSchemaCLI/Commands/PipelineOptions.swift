@@ -14,7 +14,7 @@ enum PipelineOptions {
     static let models = ModelInput.option
     static let target = OptionSpec(
         "target", .multiple, value: "NAME",
-        help: "An Xcode app target whose sources are the model paths (its folders or files, from the .xcodeproj).")
+        help: "An Xcode app target whose sources are the model paths (its folders or files, from the .xcodeproj, and the local Swift packages it links).")
     static let tagPattern = OptionSpec(
         "tag-pattern", value: "GLOB", help: "Release tags to measure changes from, e.g. 'v*' (default: any tag).")
 
@@ -28,11 +28,14 @@ enum PipelineOptions {
             targets: all(target), tagPattern: value(tagPattern))
     }
 
+    /// The one configuration resolution; what `--target` read whole is said on stderr.
     static func configuration(_ context: CommandContext) throws(CLIError) -> ResolvedConfiguration {
-        try engine {
+        let configuration = try engine {
             try ResolvedConfiguration.load(
                 workingDirectory: context.workingDirectory, environment: context.environment, overrides: overrides(context))
         }
+        for note in configuration.targetNotes { context.console.errorLine("cloudkit-schema: note: \(note)") }
+        return configuration
     }
 
     /// Runs engine code, turning whatever it throws into a CLI error (exit 2).

@@ -25,10 +25,11 @@ enum HookDoctor {
                 foreign.append(name)
             }
         }
-        let install = "swift run --package-path Tools cloudkit-schema install-hooks"
+        // The tool as it runs now: where install-hooks records it, so the hooks find it too.
+        let install = ToolLocation.invocation(context, repositoryRoot: repository.root) + " install-hooks"
         if !missing.isEmpty {
             return [.failed("hooks", "\(missing.joined(separator: " and ")) not installed in \(shown).",
-                            fix: "Install them from the package that depends on CloudKitSchemaGate: \(install) (it also records where the tool lives)."),
+                            fix: "Install them with the tool you ran now: \(install) (it also records where the tool lives)."),
                     .skipped("hooks-tool", "Not checked: needs the hooks line to pass.")]
         }
         if !foreign.isEmpty {

@@ -33,6 +33,28 @@ enum ToolLocation: Equatable {
         return .binary(path)
     }
 
+    /// How to run this same tool again from the working directory, for the fixes doctor
+    /// prints: `swift run --package-path <its package> cloudkit-schema` when it was built in
+    /// a package (`swift run cloudkit-schema` in the package itself), `cloudkit-schema` when
+    /// the shell found it on PATH or it cannot tell, else its path.
+    static func invocation(_ context: CommandContext, repositoryRoot root: String) -> String {
+        guard let argv0 = context.executable, argv0.contains("/"),
+              let executable = executable(argv0, context) else { return "cloudkit-schema" }
+        switch of(executable: executable, repositoryRoot: root) {
+        case .package(let directory):
+            let shown = UserPath.display(UserPath.absolute(directory, in: root), from: context.workingDirectory)
+            return shown == "." ? "swift run cloudkit-schema" : "swift run --package-path \(shellWord(shown)) cloudkit-schema"
+        case .binary(let path):
+            return shellWord(UserPath.display(path, from: context.workingDirectory))
+        }
+    }
+
+    /// A word as `/bin/sh` reads it: as it is when plain, else single-quoted.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) || "/._-+,=:@%".unicodeScalars.contains($0) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// The executable `argv[0]` names, found as the shell found it.
     static func executable(_ argv0: String?, _ context: CommandContext) -> String? {
         guard let argv0, !argv0.isEmpty else { return nil }

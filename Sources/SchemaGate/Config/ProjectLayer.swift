@@ -78,32 +78,37 @@ final class ProjectLayer: @unchecked Sendable {
         }
     }
 
-    /// The application targets of that name in the project's Xcode projects.
-    func appTargets(named name: String) -> [XcodeAppTarget] {
-        survey.appTargets.filter { $0.name == name }
+    /// The targets `--target NAME` names in the project's Xcode projects: its application
+    /// targets of that name, else its other targets of that name that are not tests
+    /// (frameworks, extensions: Xcode's plugin dialog lists them too).
+    func targets(named name: String) -> [XcodeAppTarget] {
+        let apps = survey.appTargets.filter { $0.name == name }
+        return apps.isEmpty ? survey.codeTargets.filter { $0.name == name } : apps
     }
 
-    /// What an Xcode app target compiles (its synchronized folders, then its Sources
-    /// phase's files), absolute: `--target NAME` on the command line, as the plugin's Xcode
-    /// context passes the target's files.
-    func sources(ofTarget name: String) throws(ConfigError) -> [String] {
-        let matches = appTargets(named: name)
+    /// What an Xcode target compiles (its synchronized folders, then its Sources phase's
+    /// files), then the source folders of the local Swift packages it links
+    /// (`LocalPackageSources`), absolute: `--target NAME` on the command line and from the
+    /// plugins. `notes` says where a package was read whole.
+    func sources(ofTarget name: String) throws(ConfigError) -> (paths: [String], notes: [String]) {
+        let matches = targets(named: name)
         guard !matches.isEmpty else {
             let known = survey.appTargets.map(\.name)
             let list = known.isEmpty ? "no Xcode project here has an application target" : "Xcode app targets: \(known.joined(separator: ", "))"
             throw .invalidFlag("--target \(name)", message: "no target named '\(name)' (\(list)); name an app target of the Xcode project, or give its folder with --models")
         }
-        var paths: [String] = []
+        var paths: [String] = [], notes: [String] = []
         for target in matches {
-            guard !target.sources.isEmpty else {
+            let packages = LocalPackageSources(target, root: root)
+            guard !target.sources.isEmpty || !packages.folders.isEmpty else {
                 throw .invalidFlag("--target \(name)", message: "\(target.project) lists no source files or folders for \(name); give its folder with --models")
             }
             let base = UserPath.absolute(target.sourceRoot, in: root)
-            for source in target.sources {
-                let path = UserPath.absolute(source, in: base)
-                if !paths.contains(path) { paths.append(path) }
+            for path in target.sources.map({ UserPath.absolute($0, in: base) }) + packages.folders where !paths.contains(path) {
+                paths.append(path)
             }
+            notes += packages.notes.map { "--target \(name): \($0)" }
         }
-        return paths
+        return (paths, notes)
     }
 }

@@ -27,6 +27,9 @@ package struct ProjectSurvey: Sendable, Equatable {
     package var appTargets: [XcodeAppTarget] = []
     /// Every native target (apps, extensions...): whose entitlements use build settings.
     var signingTargets: [XcodeAppTarget] = []
+    /// The native targets that are not unit or UI tests (apps, extensions, frameworks):
+    /// what `--target NAME` may name.
+    var codeTargets: [XcodeAppTarget] = []
     /// Container entries of the entitlements that name no container the survey can tell
     /// (build settings it cannot expand): the gate refuses to guess them.
     package var unresolvedContainers: [UnresolvedContainer] = []
@@ -197,6 +200,7 @@ package struct ProjectSurvey: Sendable, Equatable {
         guard let data = try? Data(contentsOf: url) else { return }
         let targets = XcodeProjectReader.nativeTargets(data, project: project)
         signingTargets += targets.map(\.target)
+        codeTargets += targets.filter { !XcodeProjectReader.testProductTypes.contains($0.productType) }.map(\.target)
         appTargets += targets.filter { $0.productType == XcodeProjectReader.applicationProductType }.map(\.target)
     }
 

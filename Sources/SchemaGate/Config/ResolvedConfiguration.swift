@@ -92,6 +92,7 @@ package struct ResolvedConfiguration: Sendable {
     /// What flags, the environment and the file say; the project fills in the rest.
     struct Given: Sendable {
         var targets: [String] = []
+        var targetNotes: [String] = []
         var teamID: Sourced<String>?
         var containerIDs: [Sourced<String>]
         var modelPaths: Sourced<[String]>?
@@ -149,9 +150,9 @@ package struct ResolvedConfiguration: Sendable {
         let fromFile = { (relative: String) in UserPath.absolute(relative, in: root) }
         let fromCwd = { (relative: String) in UserPath.absolute(relative, in: workingDirectory) }
         let project = ProjectLayer(root: root, environment: environment)
-        let flagPaths = try modelPathFlags(overrides, project: project, fromCwd: fromCwd)
+        let (flagPaths, targetNotes) = try modelPathFlags(overrides, project: project, fromCwd: fromCwd)
         let given = Given(
-            targets: overrides.targets,
+            targets: overrides.targets, targetNotes: targetNotes,
             teamID: try resolveTeam(file, path: path, environment: environment, overrides: overrides),
             containerIDs: try resolveContainerIDs(file, environment: environment, overrides: overrides),
             modelPaths: flagPaths ?? file.modelPaths.map { Sourced($0.map(fromFile), .file, "modelPaths") },
@@ -172,24 +173,31 @@ package struct ResolvedConfiguration: Sendable {
             given: given, fileContainers: file.containers, project: project)
     }
 
+    /// What `--target NAME` could not settle and so read whole (a local package whose
+    /// manifest does not say which targets a product holds): commands print it.
+    package var targetNotes: [String] { given.targetNotes }
+
     /// `--models PATH...` (relative to the working directory) and the sources of the Xcode
-    /// app targets `--target NAME` names.
+    /// targets `--target NAME` names, with the local packages they link.
     private static func modelPathFlags(
         _ overrides: ConfigOverrides, project: ProjectLayer, fromCwd: (String) -> String
-    ) throws(ConfigError) -> Sourced<[String]>? {
-        guard !overrides.modelPaths.isEmpty || !overrides.targets.isEmpty else { return nil }
+    ) throws(ConfigError) -> (Sourced<[String]>?, [String]) {
+        guard !overrides.modelPaths.isEmpty || !overrides.targets.isEmpty else { return (nil, []) }
         var paths = overrides.modelPaths.map(fromCwd)
+        var notes: [String] = []
         for name in overrides.targets {
-            for path in try project.sources(ofTarget: name) where !paths.contains(path) { paths.append(path) }
+            let sources = try project.sources(ofTarget: name)
+            for path in sources.paths where !paths.contains(path) { paths.append(path) }
+            notes += sources.notes
         }
         let origins = (overrides.modelPaths.isEmpty ? [] : ["--models"]) + overrides.targets.map { "--target \($0)" }
-        return Sourced(paths, .flag, origins.joined(separator: ", "))
+        return (Sourced(paths, .flag, origins.joined(separator: ", ")), notes)
     }
 
-    /// The `.xcodeproj` folders of the Xcode app targets `--target` named (absolute), for
+    /// The `.xcodeproj` folders of the Xcode targets `--target` named (absolute), for
     /// the build settings the project rules read.
     package var targetProjects: [String] {
-        given.targets.flatMap { name in project.appTargets(named: name).map { UserPath.absolute($0.project, in: root) } }
+        given.targets.flatMap { name in project.targets(named: name).map { UserPath.absolute($0.project, in: root) } }
     }
 
     /// A container's model paths and Production snapshot: `--models` wins; else the file's

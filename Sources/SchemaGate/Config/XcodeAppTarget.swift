@@ -17,14 +17,42 @@ package struct XcodeAppTarget: Sendable, Equatable {
     /// synchronized folders (Xcode 16's folder references), then the files of its Sources
     /// build phase.
     package var sources: [String]
+    /// The Swift package products the target links (`packageProductDependencies`).
+    package var packageProducts: [PackageProduct]
+    /// Every local package folder the project references (relative to the folder holding
+    /// the `.xcodeproj`): where a product whose package the project does not name is looked for.
+    package var projectLocalPackages: [String]
+
+    /// A Swift package product a target links, and where its package is.
+    package struct PackageProduct: Sendable, Equatable {
+        package enum Package: Sendable, Equatable {
+            /// `XCLocalSwiftPackageReference`: its `relativePath`, from the folder holding the `.xcodeproj`.
+            case local(String)
+            /// `XCRemoteSwiftPackageReference`: fetched, not the app's sources.
+            case remote
+            /// No `package` (a package added as a folder by an older Xcode).
+            case unnamed
+        }
+
+        package var name: String
+        package var package: Package
+
+        package init(name: String, package: Package) {
+            self.name = name
+            self.package = package
+        }
+    }
 
     package init(project: String, name: String, settings: [String: String],
-                configurations: [String: [String: String]] = [:], sources: [String] = []) {
+                configurations: [String: [String: String]] = [:], sources: [String] = [],
+                packageProducts: [PackageProduct] = [], projectLocalPackages: [String] = []) {
         self.project = project
         self.name = name
         self.settings = settings
         self.configurations = configurations
         self.sources = sources
+        self.packageProducts = packageProducts
+        self.projectLocalPackages = projectLocalPackages
     }
 
     /// The folder holding the `.xcodeproj` (`SRCROOT`, as `project` is spelled).
@@ -90,6 +118,7 @@ enum XcodeProjectReader {
         let paths = ElementPaths(objects: objects, mainGroup: root["mainGroup"] as? String,
                                  projectDirPath: root["projectDirPath"] as? String ?? "")
         let targetIDs = root["targets"] as? [String] ?? []
+        let localPackages = localPackageFolders(root: root, objects: objects, paths: paths)
         return targetIDs.compactMap { id -> (productType: String, target: XcodeAppTarget)? in
             guard let target = objects[id] as? [String: Any], target["isa"] as? String == "PBXNativeTarget",
                   let productType = target["productType"] as? String,
@@ -101,8 +130,40 @@ enum XcodeProjectReader {
             }
             return (productType, XcodeAppTarget(
                 project: project, name: name, settings: projectSettings.debug.merging(own.debug) { _, target in target },
-                configurations: merged, sources: sources(of: target, objects: objects, paths: paths)))
+                configurations: merged, sources: sources(of: target, objects: objects, paths: paths),
+                packageProducts: packageProducts(of: target, objects: objects), projectLocalPackages: localPackages))
         }
+    }
+
+    /// `packageProductDependencies`: each `XCSwiftPackageProductDependency`'s `productName`
+    /// and its `package` reference (Docs/local-packages.md).
+    private static func packageProducts(of target: [String: Any], objects: [String: Any]) -> [XcodeAppTarget.PackageProduct] {
+        (target["packageProductDependencies"] as? [String] ?? []).compactMap { id in
+            guard let dependency = objects[id] as? [String: Any], let name = dependency["productName"] as? String else { return nil }
+            guard let packageID = dependency["package"] as? String else { return .init(name: name, package: .unnamed) }
+            let reference = objects[packageID] as? [String: Any]
+            if reference?["isa"] as? String == "XCLocalSwiftPackageReference", let path = reference?["relativePath"] as? String {
+                return .init(name: name, package: .local(path))
+            }
+            return .init(name: name, package: .remote)
+        }
+    }
+
+    /// The project's local packages: its `XCLocalSwiftPackageReference`s (`packageReferences`
+    /// of the project), then folder references, which is how an older Xcode adds one.
+    private static func localPackageFolders(root: [String: Any], objects: [String: Any], paths: ElementPaths) -> [String] {
+        var found: [String] = []
+        for id in root["packageReferences"] as? [String] ?? [] {
+            guard let reference = objects[id] as? [String: Any], reference["isa"] as? String == "XCLocalSwiftPackageReference",
+                  let path = reference["relativePath"] as? String, !found.contains(path) else { continue }
+            found.append(path)
+        }
+        let folders = objects.compactMap { id, value -> String? in
+            guard let element = value as? [String: Any], element["isa"] as? String == "PBXFileReference",
+                  ["folder", "wrapper"].contains(element["lastKnownFileType"] as? String ?? "") else { return nil }
+            return paths.path(of: id)
+        }
+        return found + Set(folders).subtracting(found).sorted()
     }
 
     /// The synchronized folders, then the Sources phase's files, in the order listed.
