@@ -163,7 +163,7 @@ enum Generator {
     }
 
     /// A model file with one stored property of a type nested `levels` deep,
-    /// `Optional<Optional<…<Int>…>>` (issue 28: peeling it level by level was quadratic).
+    /// `Optional<Optional<…<Int>…>>` (peeling it level by level was quadratic).
     static func nestedOptionalModel(levels: Int) -> String {
         "import SwiftData\n\n@Model final class Deep {\n    var value: "
             + String(repeating: "Optional<", count: levels) + "Int" + String(repeating: ">", count: levels)

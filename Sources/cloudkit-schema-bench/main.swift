@@ -166,7 +166,7 @@ do {
         }
     }
 
-    // Dense model code (issue 17): many models per file, registrations, relationships and
+    // Dense model code: many models per file, registrations, relationships and
     // versioned schemas, at two sizes. Twice the files must cost at most 2.3 times as much
     // (linear assembly), and `models` is measured against cat and the compiler's parser on
     // the same files; then the gate end to end on a repository of the larger tree.
@@ -216,7 +216,7 @@ do {
         }
     }
 
-    // Hostile sizes (issue 28): a type nested 400,000 and 800,000 levels deep, a
+    // Hostile sizes: a type nested 400,000 and 800,000 levels deep, a
     // record type of 500,000 and 1,000,000 fields, and 50,000 and 100,000 record types
     // that each give a finding. Twice the input must cost at most 2.3
     // times as much (linear time), against cat of the same file in the same run; the
@@ -297,7 +297,7 @@ do {
                   peer: ("posix_spawn + wait4", bare))
     }
 
-    // 8. Waiting on the network (issue 29): a stand-in cktool that takes a fixed time per
+    // 8. Waiting on the network: a stand-in cktool that takes a fixed time per
     // export, two containers, so four exports. The gate (`--always`: never the recorded
     // shortcut) against the same four exports run one after another in-process, in this
     // run: with the exports at once, close to one export, not the sum.

@@ -61,7 +61,7 @@ find_tool() {
         case $package in /*) ;; *) package=$root/$package ;; esac
         built_or_swift_run && return 0
         if [ ! -f "$package/Package.swift" ]; then
-            say "the recorded package $shown has no Package.swift: run install-hooks again from the package that depends on CloudKitSchemaGate (swift run --package-path Tools cloudkit-schema install-hooks records it), or git config --unset cloudkit-schema.package; $skip_all."
+            say "the recorded package $shown has no Package.swift: run install-hooks again from the package that depends on CloudKitSchemaGate (swift run --package-path <that package's folder> cloudkit-schema install-hooks records it), or git config --unset cloudkit-schema.package; $skip_all."
         else
             say "cannot find cloudkit-schema: $shown has no built cloudkit-schema and swift is not on PATH (git apps run hooks with a short PATH): build it once with 'swift build --package-path $shown --product cloudkit-schema' (the hook then runs $shown/.build/debug/cloudkit-schema), or set CLOUDKIT_SCHEMA to its path; $skip_all."
         fi
@@ -86,7 +86,7 @@ find_tool() {
         say "cannot find cloudkit-schema: the hooks do not know which package runs it, and this repository has one in $found/: run 'swift run --package-path $found cloudkit-schema install-hooks' once (it records the package), or git config cloudkit-schema.package $found; $skip_all."
         exit 2
     done
-    say "cannot find cloudkit-schema: add CloudKitSchemaGate to a tools package (README \"Adopting it in an app\") and run 'swift run --package-path Tools cloudkit-schema install-hooks' (it records where the tool is), put cloudkit-schema on PATH, or set CLOUDKIT_SCHEMA to its path; $skip_all."
+    say "cannot find cloudkit-schema: add CloudKitSchemaGate to a tools package (README \"Adopting it in an app\") and run 'swift run --package-path <its folder, e.g. Tools> cloudkit-schema install-hooks' from the repository root (it records where the tool is), put cloudkit-schema on PATH, or set CLOUDKIT_SCHEMA to its path; $skip_all."
     exit 2
 }
 
@@ -195,7 +195,7 @@ find_tool() {
         case $package in /*) ;; *) package=$root/$package ;; esac
         built_or_swift_run && return 0
         if [ ! -f "$package/Package.swift" ]; then
-            say "the recorded package $shown has no Package.swift: run install-hooks again from the package that depends on CloudKitSchemaGate (swift run --package-path Tools cloudkit-schema install-hooks records it), or git config --unset cloudkit-schema.package; $skip_all."
+            say "the recorded package $shown has no Package.swift: run install-hooks again from the package that depends on CloudKitSchemaGate (swift run --package-path <that package's folder> cloudkit-schema install-hooks records it), or git config --unset cloudkit-schema.package; $skip_all."
         else
             say "cannot find cloudkit-schema: $shown has no built cloudkit-schema and swift is not on PATH (git apps run hooks with a short PATH): build it once with 'swift build --package-path $shown --product cloudkit-schema' (the hook then runs $shown/.build/debug/cloudkit-schema), or set CLOUDKIT_SCHEMA to its path; $skip_all."
         fi
@@ -220,7 +220,7 @@ find_tool() {
         say "cannot find cloudkit-schema: the hooks do not know which package runs it, and this repository has one in $found/: run 'swift run --package-path $found cloudkit-schema install-hooks' once (it records the package), or git config cloudkit-schema.package $found; $skip_all."
         exit 2
     done
-    say "cannot find cloudkit-schema: add CloudKitSchemaGate to a tools package (README \"Adopting it in an app\") and run 'swift run --package-path Tools cloudkit-schema install-hooks' (it records where the tool is), put cloudkit-schema on PATH, or set CLOUDKIT_SCHEMA to its path; $skip_all."
+    say "cannot find cloudkit-schema: add CloudKitSchemaGate to a tools package (README \"Adopting it in an app\") and run 'swift run --package-path <its folder, e.g. Tools> cloudkit-schema install-hooks' from the repository root (it records where the tool is), put cloudkit-schema on PATH, or set CLOUDKIT_SCHEMA to its path; $skip_all."
     exit 2
 }
 
