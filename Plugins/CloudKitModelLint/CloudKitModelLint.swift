@@ -5,7 +5,7 @@ import PackagePlugin
 /// whose inputs changed, so a model CloudKit cannot mirror is a build error at its line.
 /// Offline and sandbox-safe: the tool reads the sources and writes only the stamp in the
 /// plugin's work directory. A build command, not a prebuild one: a prebuild command cannot
-/// run a tool built from source (README "Build-time lint").
+/// run a tool built from source (Docs/plugins-and-hooks.md, "Build-time lint").
 /// Shaped like swift-openapi-generator's build-tool plugin: one function shared by the
 /// SwiftPM and Xcode entry points, fed the work directory, the tool and the file list.
 @main

@@ -8,7 +8,7 @@ import Foundation
 /// keyword is only read as one where the grammar expects it.
 package struct SchemaParser {
     /// The largest schema read: an export past this is an error, never a stall (the
-    /// export cktool writes is capped the same way; README "Performance").
+    /// export cktool writes is capped the same way; Docs/performance.md, "Hostile sizes").
     package static let byteLimit = 64 << 20
 
     private var lexer: SchemaLexer

@@ -63,7 +63,7 @@ enum ReportOutput {
 
     /// The report on stdout, then its status line last: the report's own last line for a
     /// format that ends with it, else a line on stderr (`json`, `sarif`, `markdown`),
-    /// because plugin hosts collapse exit codes. README "Output formats" says where each goes.
+    /// because plugin hosts collapse exit codes. Docs/output-formats.md says where each goes.
     static func print(_ report: Report, _ format: OutputFormat, _ context: CommandContext, baseDirectory: String? = nil) {
         context.console.out(render(report, format, context, baseDirectory: baseDirectory))
         if !format.endsWithStatusLine {

@@ -113,8 +113,8 @@ package enum Tool {
     }
 
     /// SIGHUP, SIGINT, SIGQUIT and SIGTERM stop every subprocess's group, remove the
-    /// tool's temporary folders and end the tool with a last line that says so (README
-    /// "Guarantees"); after SIGKILL, `OrphanGuard` stops and removes what is left. Only
+    /// tool's temporary folders and end the tool with a last line that says so
+    /// (Docs/guarantees.md); after SIGKILL, `OrphanGuard` stops and removes what is left. Only
     /// the executable installs this; in-process runs keep the defaults.
     package static func handleInterruptions(of arguments: [String]) {
         let name = arguments.first.flatMap { command(named: $0)?.name }

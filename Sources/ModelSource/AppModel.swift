@@ -1,7 +1,7 @@
 /// The app's persisted models as read from source (SwiftData `@Model` classes or a Core
 /// Data `.xcdatamodeld`), with the file and line of every declaration. This is the only
-/// artifact that knows what the CloudKit schema must contain. JSON shape: README
-/// "models --format json".
+/// artifact that knows what the CloudKit schema must contain. JSON shape: Docs/commands.md
+/// (`models --format json`).
 package struct AppModel: Codable, Equatable, Sendable {
     package var entities: [Entity]
     /// Type names registered with `Schema([...])`, `ModelContainer(for:)` or a

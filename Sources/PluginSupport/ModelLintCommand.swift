@@ -2,7 +2,7 @@
 /// over the target's Swift files, in the `xcode` format (`/abs/file:line:column: error:
 /// message`, which Xcode shows as an issue at the line and SwiftPM prints), with a stamp
 /// the tool writes only when lint passes. SwiftPM runs a build command only with declared
-/// outputs and runs it again when an input changed or an output is missing (README
+/// outputs and runs it again when an input changed or an output is missing (Docs/plugins-and-hooks.md,
 /// "Build-time lint").
 public struct ModelLintCommand: Equatable, Sendable {
     /// The stamp's file name. A `.swift` output is compiled into the target (the stamp is

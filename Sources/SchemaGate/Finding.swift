@@ -6,7 +6,7 @@ package enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
     package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// One thing a check found. The JSON shape is a public contract (README "JSON report"):
+/// One thing a check found. The JSON shape is a public contract (Docs/output-formats.md, "JSON report"):
 /// keys never change meaning, absent values are omitted.
 package struct Finding: Codable, Equatable, Sendable {
     package var severity: Severity

@@ -1,7 +1,7 @@
 /// One step of a finding's fix, in machine-readable form: a finding's `fixSteps` list the
 /// steps its `fix` sentence asks for, in order, so a script can tell a fix that needs a
 /// CloudKit Console deploy from one that needs a model change. The ids are stable
-/// (README "JSON report").
+/// (Docs/output-formats.md, "JSON report").
 package enum FixStep: String, Codable, CaseIterable, Sendable {
     /// Delete from Development the record types and fields no model of this release writes
     /// (the `unwritten-*` findings name them), in the CloudKit Console.

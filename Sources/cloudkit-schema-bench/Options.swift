@@ -1,6 +1,6 @@
 /// Command line of the benchmark.
 struct Options {
-    /// Smaller inputs and fewer runs, for iteration; the README table comes from a full run.
+    /// Smaller inputs and fewer runs, for iteration; the tables in Docs/performance.md come from full runs.
     var quick = false
     /// Keep the generated trees and print where they are (for profiling).
     var keep = false

@@ -133,7 +133,7 @@ do {
             // we know: the tag; the changed files with renames and their blob ids at the
             // base; uncommitted and untracked files; the old contents of the changed Swift
             // files, by blob id. `changed` also reads the app's models at both versions
-            // (the touched-versus-changed verdict), which no git call does: see README.
+            // (the touched-versus-changed verdict), which no git call does: see Docs/performance.md.
             let floor = median(runs: options.runs) {
                 measure(["sh", "-c", """
                     git describe --tags --abbrev=0 HEAD && git status --porcelain -z \

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The fault matrix for what the tool starts (README "Guarantees"): output past the
+/// The fault matrix for what the tool starts (Docs/guarantees.md): output past the
 /// capture limit, a child that outlives SIGTERM, SIGHUP/SIGINT/SIGQUIT/SIGTERM to the tool,
 /// a bad TMPDIR. Every case runs the real binary against a hostile fake cktool (or create
 /// command) and checks the exact exit status, that the sentinel token appears nowhere,

@@ -13,7 +13,7 @@ import Testing
         let run = runTool(["check", "--development", exampleDevelopment, "--production", exampleProduction, "--format", format.rawValue])
         #expect(run.status == 1)
         // The status line is the last line: stdout's for text, xcode and github, else on
-        // stderr (README "Output formats"; the golden file pins how stdout ends).
+        // stderr (Docs/output-formats.md; the golden file pins how stdout ends).
         // The String companion Development has is a warning: `stringAssetField`'s default.
         let statusLine = "cloudkit-schema check: FAILED (exit 1): 3 errors, 1 warning, 0 info\n"
         let onStdout: Set<OutputFormat> = [.text, .xcode, .github]

@@ -8,8 +8,8 @@ import Darwin
 #endif
 
 /// Issue 28, through the real binary: nothing runs from outside the repository, nothing
-/// leaks, nothing is left behind. Each test names the README "Guarantees" sentence it
-/// proves (see Docs/guarantees.md).
+/// leaks, nothing is left behind. Each test names the guarantee sentence it proves
+/// (Docs/guarantees.md; README "Guarantees" summarises them).
 @Suite struct HostileEnvironmentTests {
     static let token = "HostileToken_51c0ffee"
 

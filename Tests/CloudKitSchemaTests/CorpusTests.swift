@@ -72,7 +72,7 @@ enum Corpus {
         #expect(SchemaPrinter.print(try SchemaParser.parse(text)) == text)
     }
 
-    /// README's byte-for-byte claim covers Core Data exports, whose upper-case `CD_`
+    /// The byte-for-byte claim of Docs/commands.md (`format`) covers Core Data exports, whose upper-case `CD_`
     /// fields sort before the system fields.
     @Test func coreDataExportsAreAmongTheRoundTrippedOnes() throws {
         #expect(Corpus.coreDataExports == ["alan9259__keel__cloudkit_schema.ckdb", "boxed__Done-and-done__cloudkit_development.ckdb"])

@@ -123,7 +123,7 @@ import Testing
     }
 
     /// A schema past the stated ceiling is an input error at once, whatever it holds
-    /// (issue 28: cost grows linearly up to a stated limit, README "Hostile sizes").
+    /// (issue 28: cost grows linearly up to a stated limit, Docs/performance.md "Hostile sizes").
     @Test func aSchemaPastTheCeilingIsAnError() throws {
         let header = Array("DEFINE SCHEMA RECORD TYPE A (x STRING);\n".utf8)
         let bytes = header + [UInt8](repeating: UInt8(ascii: " "), count: SchemaParser.byteLimit + 1 - header.count)

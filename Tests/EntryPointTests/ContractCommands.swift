@@ -1,7 +1,7 @@
 import TestSupport
 
 /// Whether the built tool has a command yet. The gate and lint end-to-end tests are written
-/// against the documented contract (README "The release gate", "Exit status", "JSON report") and run as soon as the
+/// against the documented contract (README "The release gate", "Output and exit status", Docs/output-formats.md "JSON report") and run as soon as the
 /// commands they drive exist in the binary.
 enum ContractCommands {
     static func exist(_ names: String...) -> Bool {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `swift package gate` and `swift package lint-models` in the consumer package, against the
-/// fake xcrun: pass, drift, skip (README "The release gate" and "Exit status"). Enabled once the binary has
+/// fake xcrun: pass, drift, skip (README "The release gate" and "Output and exit status"). Enabled once the binary has
 /// the commands they drive.
 @Suite(.serialized, .enabled(if: ContractCommands.exist("gate")))
 struct PluginGateTests {

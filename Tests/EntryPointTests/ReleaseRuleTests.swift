@@ -77,28 +77,42 @@ import Testing
     }
 }
 
-/// README's dependency lines, resolved by SwiftPM against this repository as published
-/// (`PublishedRepository`): a line that does not resolve today must not be in README.
+/// The dependency lines of README and Docs/ (the build-tool plugin's is in
+/// Docs/plugins-and-hooks.md), resolved by SwiftPM against this repository as published
+/// (`PublishedRepository`): a line that does not resolve today must not be shown.
 @Suite(.serialized) struct DependencyLineTests {
     /// How README names this repository (README "Install": `<owner>`).
-    static let readmeURLs = ["https://github.com/<owner>/CloudKitSchemaGate.git", "https://github.com/<owner>/CloudKitSchemaGate"]
+    static let documentedURLs = ["https://github.com/<owner>/CloudKitSchemaGate.git", "https://github.com/<owner>/CloudKitSchemaGate"]
 
-    /// Each requirement README writes in a `.package(url: …)` naming this repository.
-    static func readmeRequirements() throws -> [String] {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        let lines = readme.matches(of: #/\.package\(url: "(?<url>[^"]*)", (?<requirement>[^)\n]*)\)/#)
-        #expect(lines.count == readme.components(separatedBy: ".package(url:").count - 1, "a `.package(url:` line this test cannot read")
-        for line in lines { #expect(readmeURLs.contains(String(line.url)), "README names the package as \(line.url)") }
-        return Array(Set(lines.map { String($0.requirement) })).sorted()
+    /// README.md and every Markdown file under Docs/, where a user copies lines from.
+    static func documentationFiles() throws -> [String] {
+        let docs = try FileManager.default.subpathsOfDirectory(atPath: packageRoot + "/Docs")
+            .filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }
+        return ["README.md"] + docs
+    }
+
+    /// Each requirement the documentation writes in a `.package(url: …)` naming this
+    /// repository (`.package(url: …)` itself, with the ellipsis, names the form in prose).
+    static func documentedRequirements() throws -> [String] {
+        var requirements: Set<String> = []
+        for file in try documentationFiles() {
+            let text = try String(contentsOfFile: packageRoot + "/" + file, encoding: .utf8)
+            let lines = text.matches(of: #/\.package\(url: "(?<url>[^"]*)", (?<requirement>[^)\n]*)\)/#)
+            let written = text.components(separatedBy: ".package(url:").count - text.components(separatedBy: ".package(url: …)").count
+            #expect(lines.count == written, "a `.package(url:` line of \(file) this test cannot read")
+            for line in lines { #expect(documentedURLs.contains(String(line.url)), "\(file) names the package as \(line.url)") }
+            requirements.formUnion(lines.map { String($0.requirement) })
+        }
+        return requirements.sorted()
     }
 
     @Test func everyDependencyLineInReadmeResolves() throws {
-        let requirements = try Self.readmeRequirements()
+        let requirements = try Self.documentedRequirements()
         #expect(!requirements.isEmpty)
         let published = try PublishedRepository()
         for requirement in requirements {
             let (result, pins) = try published.resolve(requirement: requirement)
-            #expect(result.status == 0, "README's `\(requirement)` does not resolve: \(result.stderr)")
+            #expect(result.status == 0, "the documentation's `\(requirement)` does not resolve: \(result.stderr)")
             #expect(pins.count == 1 && pins.first?["identity"] as? String == "cloudkitschemagate", "\(pins)")
         }
     }

@@ -5,7 +5,7 @@ import Testing
 /// Both installed hooks, run by real `git commit` and `git push`, with the repository, the
 /// remote, `TMPDIR` and `HOME` under a root reached through a symbolic link into `/private`
 /// (a Mac's `/tmp` and `/var/folders/…`, where the pre-push hook's checkout always lives).
-/// Each gets its verdict, never a setup error (README "Git hooks").
+/// Each gets its verdict, never a setup error (Docs/plugins-and-hooks.md, "Git hooks").
 @Suite struct SymlinkedRootHookTests {
     @Test func preCommitLintsTheStagedModelsUnderAPrivateRoot() throws {
         let root = try SymlinkedRoot()

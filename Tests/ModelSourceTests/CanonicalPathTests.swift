@@ -4,7 +4,7 @@ import TestSupport
 import ModelSource
 @testable import SchemaGateBasics
 
-/// The one canonicalisation of paths (README "Guarantees": paths under /tmp and /var).
+/// The one canonicalisation of paths (Docs/guarantees.md: paths under /tmp and /var).
 @Suite struct CanonicalPathTests {
     @Test func keepsThePrivatePrefixFoundationDrops() throws {
         let root = try SymlinkedRoot()

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import SchemaGate
 
-/// Change detection sees the model reader's own file set (README "Guarantees": change
+/// Change detection sees the model reader's own file set (Docs/guarantees.md: change
 /// detection and the reader see the same files). A file the reader reads that git has no
 /// history for is listed as unversioned, with why, and the model change is unknown, so
 /// the gate checks CloudKit; files the reader does not read are not compared.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaGate
 
-/// The one redaction (README "Guarantees", the token).
+/// The one redaction (Docs/guarantees.md, the token).
 @Suite struct RedactorTests {
     let redactor = Redactor(secrets: ["s3cret-token", "s3cret", ""])
 

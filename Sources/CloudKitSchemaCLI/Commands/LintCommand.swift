@@ -245,7 +245,7 @@ enum RuleList {
     }
 
     /// `error`, or `error (gate: warning)` when the gate's severity differs: the severity
-    /// column of the table here and of README's rule table.
+    /// column of the table here and of Docs/lint.md's rule table.
     static func severity(_ rule: LintRuleInfo) -> String {
         let gate = SeverityPolicy.severity(of: rule, at: .gate)
         return rule.severity.rawValue + (gate == rule.severity ? "" : " (gate: \(gate.rawValue))")

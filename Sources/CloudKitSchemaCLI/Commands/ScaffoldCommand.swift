@@ -60,7 +60,7 @@ enum ScaffoldCommand {
         context.console.line("")
         context.console.line("Then configure \"create\" in .cloudkit-schema.json to build and launch the debug app with")
         context.console.line("\(argument) ('cloudkit-schema init --print' suggests a command for your Xcode project;")
-        context.console.line("README \"Running on macOS\").")
+        context.console.line("Docs/running-on-macos.md).")
         return 0
     }
 

@@ -12,7 +12,7 @@
 /// (`ResolvedConfiguration`, `ConfigFile`), so the error names their source; the check
 /// here refuses anything that slipped past, so no value can become an option of cktool.
 package enum CKToolPolicy {
-    /// What may run: README "Guarantees".
+    /// What may run: Docs/guarantees.md.
     package static let allowedSubcommands: Set<String> = ["export-schema", "validate-schema", "get-teams"]
 
     /// Options that would put a token on the command line (visible in `ps`).

@@ -104,7 +104,7 @@ package enum StarterConfiguration {
         guard let recipe = targets.lazy.compactMap({ CreateRecipe.suggest(for: $0, launchArgument: launch) }).first else {
             lines += [
                 "  // No Xcode app target for macOS or iOS was found. A macOS app runs by the executable in its",
-                "  // bundle (not `open`, which reports its own exit status); README \"Running on macOS\" has iOS.",
+                "  // bundle (not `open`, which reports its own exit status); Docs/running-on-macos.md has iOS.",
                 "  // \"create\": { \"command\": \"xcodebuild build -scheme MyApp -configuration Debug -derivedDataPath \(CreateRecipe.derivedDataPath) -quiet && \(CreateRecipe.derivedDataPath)/Build/Products/Debug/MyApp.app/Contents/MacOS/MyApp \(launch)\" },",
             ]
             return lines

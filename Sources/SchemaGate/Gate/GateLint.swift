@@ -2,7 +2,7 @@ import Foundation
 import ModelSource
 import SchemaGateBasics
 
-/// The gate's lint step: the model rules (README "lint") over the configured model paths,
+/// The gate's lint step: the model rules (Docs/lint.md) over the configured model paths,
 /// the project rules over the whole app (its store configurations, previews and tests,
 /// entitlements, Info.plists and Xcode project, whatever the model paths are), and, when
 /// there is a base release, the evolution rules against the models at that release.

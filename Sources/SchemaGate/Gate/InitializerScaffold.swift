@@ -109,7 +109,7 @@ package struct InitializerScaffold: Sendable {
             "",
         ] + placementGuide + [
             "",
-            "Launch it (README \"Running on macOS\"): a macOS app by the executable inside its bundle,",
+            "Launch it (Docs/running-on-macos.md): a macOS app by the executable inside its bundle,",
             "App.app/Contents/MacOS/App \(launchArgument), not with `open` (which reports its own exit",
             "status and passes no arguments to a running app); an iOS app in a simulator signed in to",
             "iCloud, with `xcrun simctl launch --console <device> <bundle id> \(launchArgument)`.",

@@ -1,4 +1,4 @@
-/// What a rule's finding weighs where it is found (README "Severity policy"). Written down
+/// What a rule's finding weighs where it is found (Docs/lint.md "Severity policy"). Written down
 /// here once; `lint`, the pre-commit hook and the gate all ask it.
 ///
 /// * The gate blocks a release on what breaks the shipped build or Production: model rules

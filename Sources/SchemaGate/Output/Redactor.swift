@@ -2,7 +2,7 @@ import Foundation
 import SchemaGateBasics
 
 /// The one redaction: the value of `CLOUDKIT_MANAGEMENT_TOKEN` replaced by `<redacted>` in
-/// everything that leaves the process (README "Guarantees"). The console applies it to
+/// everything that leaves the process (Docs/guarantees.md). The console applies it to
 /// every byte written to stdout and stderr, reports are redacted before a format escapes
 /// them, the step summary and kept exports are written redacted, and files whose content
 /// must be exact (snapshots, formatted schemas) are refused instead (`OutputFile`).
@@ -38,7 +38,7 @@ package struct Redactor: Sendable, Equatable {
     /// `CLOUDKIT_MANAGEMENT_TOKEN` as given and as a program that trims it prints it
     /// (without the blanks and line breaks before it, after it, or both: a secret saved
     /// with a trailing newline). A token cktool reads from the keychain is never known
-    /// to the tool, so it cannot be redacted (README "Guarantees").
+    /// to the tool, so it cannot be redacted (Docs/guarantees.md).
     package static func secrets(in environment: [String: String]) -> [String] {
         trimmedForms(of: environment[CKToolRunner.tokenVariable] ?? "")
     }

@@ -44,7 +44,7 @@ import Testing
     }
 }
 
-/// One policy for every stage (README "Severity policy").
+/// One policy for every stage (Docs/lint.md, "Severity policy").
 @Suite struct SeverityPolicyTests {
     @Test func devTimeTrapsAreWarningsInTheGateOnly() {
         let trap = TestConfigurationSyncsRule.info

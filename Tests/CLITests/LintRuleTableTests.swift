@@ -4,10 +4,12 @@ import TestSupport
 import Testing
 @testable import CloudKitSchemaCLI
 
-/// README's lint rule table is a copy of `LintRuleCatalog` written for people: it must
-/// list every rule, in the catalog's order, with the severity `lint --list-rules` prints,
-/// and mark the `--since` rules as the catalog does. Its "catches" prose is README's own.
-@Suite struct ReadmeRuleTableTests {
+/// The lint rule table of Docs/lint.md is a copy of `LintRuleCatalog` written for people: it
+/// must list every rule, in the catalog's order, with the severity `lint --list-rules` prints,
+/// and mark the `--since` rules as the catalog does. Its "catches" prose is the page's own.
+@Suite struct LintRuleTableTests {
+    static let page = "Docs/lint.md"
+
     struct Row: Equatable, CustomStringConvertible {
         var id: String
         var severity: String
@@ -16,8 +18,8 @@ import Testing
     }
 
     /// The rows of the table whose header is `| id | default | catches |`.
-    static func readmeRows(_ readme: String) -> [Row] {
-        let lines = readme.components(separatedBy: "\n")
+    static func tableRows(_ page: String) -> [Row] {
+        let lines = page.components(separatedBy: "\n")
         guard let header = lines.firstIndex(of: "| id | default | catches |") else { return [] }
         return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst()
@@ -32,24 +34,24 @@ import Testing
         LintRuleCatalog.infos.map { Row(id: $0.id, severity: RuleList.severity($0), needsSince: $0.summary.hasPrefix("(--since)")) }
     }
 
-    @Test func readmeTableIsTheCatalog() throws {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        let rows = Self.readmeRows(readme)
-        #expect(!rows.isEmpty, "README has no '| id | default | catches |' table")
-        #expect(rows == Self.catalogRows(), "README's rule table differs from LintRuleCatalog: update README 'lint'")
+    @Test func theTableIsTheCatalog() throws {
+        let text = try String(contentsOfFile: packageRoot + "/" + Self.page, encoding: .utf8)
+        let rows = Self.tableRows(text)
+        #expect(!rows.isEmpty, "\(Self.page) has no '| id | default | catches |' table")
+        #expect(rows == Self.catalogRows(), "\(Self.page)'s rule table differs from LintRuleCatalog: update it")
     }
 
     /// The comparison sees a drift in each column.
     @Test func aDriftedTableDiffers() throws {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let text = try String(contentsOfFile: packageRoot + "/" + Self.page, encoding: .utf8)
         for (from, to) in [
             ("| `deny-delete-rule` | error |", "| `deny-delete-rules` | error |"),
             ("| `deny-delete-rule` | error |", "| `deny-delete-rule` | warning |"),
             ("| error (gate: warning) |", "| error |"),
             ("| (`--since`) model gone |", "| model gone |"),
         ] {
-            #expect(readme.contains(from))
-            #expect(Self.readmeRows(readme.replacingOccurrences(of: from, with: to)) != Self.catalogRows(), "\(to)")
+            #expect(text.contains(from))
+            #expect(Self.tableRows(text.replacingOccurrences(of: from, with: to)) != Self.catalogRows(), "\(to)")
         }
     }
 }
