@@ -4,7 +4,7 @@ import Testing
 
 /// Bad schema input through the real binary: always exit 2, a message naming the file,
 /// line and column, never a crash, never exit 0.
-@Suite struct BadInputTests {
+@Suite(.waitsOnProcesses) struct BadInputTests {
     static let good = packageRoot + "/" + exampleProduction
 
     static func cases(in dir: TemporaryDirectory) -> [(String, String)] {

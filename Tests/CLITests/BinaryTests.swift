@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// End-to-end runs of the real built binary.
-@Suite struct BinaryTests {
+@Suite(.waitsOnProcesses) struct BinaryTests {
     static let example = packageRoot + "/Examples/Stockroom/cloudkit"
 
     static let models = packageRoot + "/Examples/Stockroom/Models"

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import CloudKitSchemaCLI
 
-@Suite struct CommandTests {
+@Suite(.waitsOnProcesses) struct CommandTests {
     @Test func everyCommandHasHelp() {
         for command in Tool.commands {
             let run = runTool([command.name, "--help"])

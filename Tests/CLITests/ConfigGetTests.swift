@@ -5,7 +5,7 @@ import TestSupport
 
 /// `config --get KEY`: the configuration's one reader, answering scripts and the hooks
 /// (which never read the JSON themselves).
-@Suite struct ConfigGetTests {
+@Suite(.waitsOnProcesses) struct ConfigGetTests {
     func directory(_ configuration: String?) -> TemporaryDirectory {
         let directory = TemporaryDirectory("config-get")
         if let configuration { directory.write(".cloudkit-schema.json", configuration) }

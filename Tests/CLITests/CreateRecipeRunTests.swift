@@ -6,7 +6,7 @@ import TestSupport
 /// The create commands `init` writes, run by `create` through /bin/sh against stand-ins
 /// for xcodebuild and simctl (neither exists here): the app's outcome decides `create`'s
 /// exit status on every route, even when simctl exits 0 whatever the app did.
-@Suite struct CreateRecipeRunTests {
+@Suite(.waitsOnProcesses) struct CreateRecipeRunTests {
     let tools = TemporaryDirectory("recipe-tools")
 
     init() throws {

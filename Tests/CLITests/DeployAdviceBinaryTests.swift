@@ -6,7 +6,7 @@ import TestSupport
 
 /// Issue 27 through the built executable and a fake xcrun: no false block, and advice that
 /// still holds after the user follows it (Docs/DeployAdvice.md).
-@Suite struct DeployAdviceBinaryTests {
+@Suite(.waitsOnProcesses) struct DeployAdviceBinaryTests {
     /// The real binary in `directory`, against `fake`, without the machine's own variables.
     static func run(_ arguments: [String], in directory: String, fake: FakeXcrun) throws -> TestSupport.ProcessResult {
         var environment: [String: String?] = fake.environment().mapValues { $0 }

@@ -5,7 +5,7 @@ import TestSupport
 /// `cloudkit-schema doctor` through the real binary, in real git repositories, against the
 /// fake xcrun: a fresh repository fails line after line, and each step a new user takes
 /// turns its line green until the whole checklist passes.
-@Suite struct DoctorTests {
+@Suite(.waitsOnProcesses) struct DoctorTests {
     static let secret = "doctor-secret-token-7f3a"
 
     /// A repository being set up, and the fake cktool it talks to.

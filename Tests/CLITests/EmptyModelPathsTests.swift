@@ -4,7 +4,7 @@ import TestSupport
 
 /// `"modelPaths": []` names no model source: every command says what it means and how to
 /// fix it, with the line, never a message with an empty list of paths in it.
-@Suite struct EmptyModelPathsTests {
+@Suite(.waitsOnProcesses) struct EmptyModelPathsTests {
     @Test(arguments: [
         (#"{ "modelPaths": [] }"#, "modelPaths"),
         (#"{ "containers": [{ "id": "\#(Pantry.container)", "modelPaths": [] }] }"#, "containers[0].modelPaths"),

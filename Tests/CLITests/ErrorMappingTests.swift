@@ -7,7 +7,7 @@ import Testing
 /// One mapping from an error to what a user sees: every `ActionableError` keeps its family,
 /// becomes a report whose one finding is `<family>-error` with its message, and ends the
 /// run in exit 2, whether the parser, a command or the engine threw it.
-@Suite struct ErrorMappingTests {
+@Suite(.waitsOnProcesses) struct ErrorMappingTests {
     struct Foreign: Error, CustomStringConvertible {
         var description: String { "a bug's description" }
     }

@@ -7,7 +7,7 @@ import TestSupport
 /// fake xcrun with a sentinel token, and asserts the exact exit status, a specific
 /// message, that the sentinel appears nowhere and that the run left nothing behind
 /// (`InputFaultRun`). The hook side (a real `git push`) is in HookInputFaultTests.
-@Suite struct FaultMatrixInputTests {
+@Suite(.waitsOnProcesses) struct FaultMatrixInputTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var status: Int32

@@ -14,7 +14,7 @@ import Darwin
 /// token and asserts the exact exit status, a specific message, that the token appears
 /// nowhere (either stream, every file written or kept, the fake's recorded argv), and
 /// that nothing is left behind.
-@Suite struct FaultMatrixOutputTests {
+@Suite(.waitsOnProcesses) struct FaultMatrixOutputTests {
     static let token = TokenSentinelTests.sentinel
 
     /// One run's world: the fixture repository and fake, and the scratch folders

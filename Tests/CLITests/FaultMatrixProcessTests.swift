@@ -15,7 +15,7 @@ import Darwin
 /// the fake's directory in its environment) and no `cloudkit-schema-export-*` folder is
 /// left. Cases that involve subprocesses run on both process paths: Linux's (pidfd) and
 /// the portable one macOS takes (`CLOUDKIT_SCHEMA_PORTABLE_PROCESSES=1`).
-@Suite struct FaultMatrixProcessTests {
+@Suite(.waitsOnProcesses) struct FaultMatrixProcessTests {
     static let token = "ck-sentinel-token-4d1f0c9e"
     static let portableVariable = "CLOUDKIT_SCHEMA_PORTABLE_PROCESSES"
 

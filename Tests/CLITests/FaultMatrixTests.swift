@@ -7,7 +7,7 @@ import TestSupport
 /// status, a specific message, and that the run left nothing behind (the repository's
 /// status is unchanged and the private TMPDIR and HOME are empty). Not one ends in exit 0
 /// unless the input is genuinely fine.
-@Suite struct FaultMatrixTests {
+@Suite(.waitsOnProcesses) struct FaultMatrixTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var status: Int32

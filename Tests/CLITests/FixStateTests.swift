@@ -6,7 +6,7 @@ import Testing
 /// all that is left; when Development lacks it, it must be created first (by
 /// initializeCloudKitSchema, or for a Composite attribute by saving a value); without a
 /// Development export, both are said.
-@Suite struct FixStateTests {
+@Suite(.waitsOnProcesses) struct FixStateTests {
     static let pantry = fixtures + "/Pantry"
 
     func fixes(_ arguments: [String]) throws -> [String: String] {

@@ -5,7 +5,7 @@ import TestSupport
 /// `--always` checks more, never less: the comparisons with the last release still run.
 /// Without cktool, a committed Production snapshot is the verdict's basis, and the status
 /// line says so.
-@Suite struct GateBaseAndSnapshotTests {
+@Suite(.waitsOnProcesses) struct GateBaseAndSnapshotTests {
     /// Item.quantity retyped Int -> String since v1.0 (and name removed).
     func retypedApp() throws -> XcodeAppFixture {
         let app = try XcodeAppFixture(changeModel: false, production: Pantry.productionComplete)

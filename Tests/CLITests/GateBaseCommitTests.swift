@@ -4,7 +4,7 @@ import TestSupport
 
 /// The gate's lint step compares with the commit change detection resolved as the base,
 /// not with whatever the base's name resolves to when lint looks it up again.
-@Suite struct GateBaseCommitTests {
+@Suite(.waitsOnProcesses) struct GateBaseCommitTests {
     @Test func lintComparesWithTheBaseCommitTheGateFound() throws {
         let app = try XcodeAppFixture(changeModel: false, production: Pantry.productionComplete)
         app.repo.write("Pantry/Models/Item.swift", Pantry.model

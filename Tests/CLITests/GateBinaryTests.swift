@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The real executable's exit status and last line: what a release script and a plugin host see.
-@Suite struct GateBinaryTests {
+@Suite(.waitsOnProcesses) struct GateBinaryTests {
     func gate(_ fixture: GateFixture, _ extra: [String: String?] = [:]) throws -> TestSupport.ProcessResult {
         var environment: [String: String?] = fixture.fake.environment().mapValues { $0 }
         // Variables of the machine running the tests must not leak into the gate.

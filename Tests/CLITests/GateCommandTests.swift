@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The gate on a fixture repository with a fake xcrun (README "The release gate").
-@Suite struct GateCommandTests {
+@Suite(.waitsOnProcesses) struct GateCommandTests {
     @Test func blocksWhenProductionLacksAField() throws {
         let fixture = try GateFixture(production: Pantry.productionMissingField)
         let result = fixture.run(["gate"])

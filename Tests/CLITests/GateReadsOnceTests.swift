@@ -6,7 +6,7 @@ import TestSupport
 
 /// The gate reads the models once and reports each reading problem once: its lint step
 /// and its check step used to read (and report) them separately.
-@Suite struct GateReadsOnceTests {
+@Suite(.waitsOnProcesses) struct GateReadsOnceTests {
     /// A property whose type no reader can tell without a compiler.
     static let untypedProperty = "    var bestBefore = Calendar.current.startOfDay(for: .now)\n"
 

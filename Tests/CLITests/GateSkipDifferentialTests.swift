@@ -9,7 +9,7 @@ import TestSupport
 /// configurations, containers (configuration and entitlements), sharing and snapshots, leave
 /// gitlinks unchecked out, refuse and skip tags, and deploy or materialize Development in
 /// between; Production only ever grows, as CloudKit's does.
-@Suite struct GateSkipDifferentialTests {
+@Suite(.waitsOnProcesses) struct GateSkipDifferentialTests {
     static let historiesPerChunk = Int(ProcessInfo.processInfo.environment["GATE_HISTORIES_PER_CHUNK"] ?? "") ?? 17
 
     @Test(arguments: 0..<12)

@@ -6,7 +6,7 @@ import TestSupport
 /// repository last exported of live Production (Docs/gate-skip-rule.md). Each test is a
 /// release history that a gate deciding on changed files passed while `gate --always`
 /// blocked; every run here is the real binary with a fake cktool.
-@Suite struct GateSkipRuleTests {
+@Suite(.waitsOnProcesses) struct GateSkipRuleTests {
     /// A release repository with a configuration, run through the built binary.
     final class Release: @unchecked Sendable {
         let repo: FixtureRepository

@@ -6,7 +6,7 @@ import Testing
 
 /// Every output format of `check` on a drift fixture, compared with a golden file
 /// in Fixtures/golden. Regenerate after a deliberate change with UPDATE_GOLDEN=1 swift test.
-@Suite struct GoldenReportTests {
+@Suite(.waitsOnProcesses) struct GoldenReportTests {
     /// Every case of the format enum: a new format without a golden file fails here.
     @Test(arguments: OutputFormat.allCases)
     func checkReportMatchesGolden(format: OutputFormat) throws {

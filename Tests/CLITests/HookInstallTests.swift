@@ -4,7 +4,7 @@ import Testing
 @testable import CloudKitSchemaCLI
 
 /// `install-hooks` in real git repositories, run in-process.
-@Suite struct HookInstallTests {
+@Suite(.waitsOnProcesses) struct HookInstallTests {
     static let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                               "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1"]
 

@@ -10,7 +10,7 @@ import Darwin
 /// Issue 28, through the real binary: nothing runs from outside the repository, nothing
 /// leaks, nothing is left behind. Each test names the guarantee sentence it proves
 /// (Docs/guarantees.md; README "Guarantees" summarises them).
-@Suite struct HostileEnvironmentTests {
+@Suite(.waitsOnProcesses) struct HostileEnvironmentTests {
     static let token = "HostileToken_51c0ffee"
 
     /// The fake's isolated environment (no gate variables, private TMPDIR and HOME).

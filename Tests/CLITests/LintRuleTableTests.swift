@@ -7,7 +7,7 @@ import Testing
 /// The lint rule table of Docs/lint.md is a copy of `LintRuleCatalog` written for people: it
 /// must list every rule, in the catalog's order, with the severity `lint --list-rules` prints,
 /// and mark the `--since` rules as the catalog does. Its "catches" prose is the page's own.
-@Suite struct LintRuleTableTests {
+@Suite(.waitsOnProcesses) struct LintRuleTableTests {
     static let page = "Docs/lint.md"
 
     struct Row: Equatable, CustomStringConvertible {

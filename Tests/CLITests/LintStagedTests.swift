@@ -5,7 +5,7 @@ import TestSupport
 /// `lint --staged` (what the pre-commit hook runs): the tool, not the hook, decides what a
 /// commit stages that lint reads, and lints the index's content, not the working tree's.
 /// The real binary in real repositories; every run leaves nothing in TMPDIR.
-@Suite struct LintStagedTests {
+@Suite(.waitsOnProcesses) struct LintStagedTests {
     static let bad = "import SwiftData\n\n@Model\nfinal class Item {\n    var title: String\n    init() { title = \"\" }\n}\n"
     static let good = bad.replacingOccurrences(of: "var title: String\n", with: "var title: String = \"\"\n")
 

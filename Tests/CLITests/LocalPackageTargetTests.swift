@@ -6,7 +6,7 @@ import TestSupport
 /// the target links (Docs/local-packages.md). `--target MyApp` reads the app's own folder
 /// and the package's targets the linked product holds, through the real binary; never the
 /// package's test target, a target the product does not hold, or a remote package.
-@Suite struct LocalPackageTargetTests {
+@Suite(.waitsOnProcesses) struct LocalPackageTargetTests {
     static func model(_ name: String) -> String {
         """
         import Foundation

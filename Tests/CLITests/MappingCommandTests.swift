@@ -4,7 +4,7 @@ import Testing
 
 /// What Core Data writes, end to end (Docs/CloudKitMapping.md): models whose Production
 /// holds exactly that pass, and what is missing gets the fix that creates it.
-@Suite struct MappingCommandTests {
+@Suite(.waitsOnProcesses) struct MappingCommandTests {
     static let mapping = packageRoot + "/Tests/CLITests/Fixtures/mapping"
     /// A SwiftData model with a Codable struct, a String-backed enum and a plain Codable enum.
     static let swiftData = mapping + "/swiftdata"
@@ -91,7 +91,7 @@ import Testing
 }
 
 /// The same fixes from `gate` and `create`, which reach CloudKit through a fake xcrun.
-@Suite struct MappingPipelineTests {
+@Suite(.waitsOnProcesses) struct MappingPipelineTests {
     static let tripModel = (try? String(contentsOfFile: MappingCommandTests.swiftData + "/Models/Trip.swift", encoding: .utf8)) ?? ""
 
     /// Pantry's complete Production plus the Trip types, without `CD_Trip.CD_destination`.

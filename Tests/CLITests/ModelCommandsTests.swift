@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// `models`, `expected` and `check --models`, run in-process.
-@Suite struct ModelCommandsTests {
+@Suite(.waitsOnProcesses) struct ModelCommandsTests {
     struct Run {
         var status: Int32
         var stdout: String

@@ -14,7 +14,7 @@ import Darwin
 /// In-process against the fake xcrun, each case compared with the same run one export at a
 /// time (`exportsAtOnce = 1`); then a few runs of the real binary for what only a process
 /// shows (a child left behind, a signal).
-@Suite struct ParallelExportTests {
+@Suite(.waitsOnProcesses) struct ParallelExportTests {
     static let containers = ["iCloud.one", "iCloud.two", "iCloud.three"]
 
     /// The Pantry app with three containers, each with a Production of its own (one lacks

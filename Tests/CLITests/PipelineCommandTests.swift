@@ -3,7 +3,7 @@ import SchemaGate
 import Testing
 import TestSupport
 
-@Suite struct ChangedCommandTests {
+@Suite(.waitsOnProcesses) struct ChangedCommandTests {
     @Test func jsonListsTheModelTouchingFiles() throws {
         let fixture = try GateFixture()
         fixture.repo.write("App/Models/Extra.swift", "import SwiftData\n@Model final class Extra { var a = 0; init() {} }\n")
@@ -60,7 +60,7 @@ import TestSupport
     }
 }
 
-@Suite struct ExportCommandTests {
+@Suite(.waitsOnProcesses) struct ExportCommandTests {
     @Test func writesASnapshotInCanonicalLayout() throws {
         let fixture = try GateFixture()
         let result = fixture.run(["export", "--environment", "production", "--output", "cloudkit/production.ckdb"])
@@ -86,7 +86,7 @@ import TestSupport
     }
 }
 
-@Suite struct ConfigCommandTests {
+@Suite(.waitsOnProcesses) struct ConfigCommandTests {
     @Test func showsResolvedValuesAndTheirSources() throws {
         let fixture = try GateFixture()
         let result = fixture.run(["config"], ["TEAM_ID": "ZYXWV98765"])
@@ -110,7 +110,7 @@ import TestSupport
     }
 }
 
-@Suite struct InitCommandTests {
+@Suite(.waitsOnProcesses) struct InitCommandTests {
     @Test func writesAStarterConfigurationFromTheRepository() throws {
         let repo = try FixtureRepository("init")
         repo.write("Pantry/Models/Item.swift", Pantry.model)
@@ -141,7 +141,7 @@ import TestSupport
     }
 }
 
-@Suite struct ScaffoldCommandTests {
+@Suite(.waitsOnProcesses) struct ScaffoldCommandTests {
     @Test func writesTheInitializerForTheNamedTypes() throws {
         let fixture = try GateFixture()
         let result = fixture.run(["scaffold", "--output", "App/Debug/CloudKitSchemaInitializer.swift", "--type", "Item"])
@@ -158,7 +158,7 @@ import TestSupport
 
 /// `changed` (and so the gate) does not count the scaffold's file: it registers the models
 /// for a throwaway store and persists nothing. Recognised by the mark it writes, not by name.
-@Suite struct ScaffoldChangeDetectionTests {
+@Suite(.waitsOnProcesses) struct ScaffoldChangeDetectionTests {
     func modelTouching(_ fixture: GateFixture) throws -> Bool {
         let result = fixture.run(["changed", "--format", "json"])
         #expect(result.status == 0, "\(result.output)")
@@ -196,7 +196,7 @@ import TestSupport
     }
 }
 
-@Suite struct CreateCommandTests {
+@Suite(.waitsOnProcesses) struct CreateCommandTests {
     func fixture(_ create: String) throws -> GateFixture {
         let fixture = try GateFixture()
         fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
@@ -228,7 +228,7 @@ import TestSupport
     }
 }
 
-@Suite struct LiveCheckTests {
+@Suite(.waitsOnProcesses) struct LiveCheckTests {
     @Test func checkWithoutFilesExportsBothEnvironments() throws {
         let fixture = try GateFixture(production: Pantry.productionMissingField)
         let result = fixture.run(["check", "--format", "json"])
@@ -248,7 +248,7 @@ import TestSupport
     }
 }
 
-@Suite struct CreateVerificationCommandTests {
+@Suite(.waitsOnProcesses) struct CreateVerificationCommandTests {
     @Test func aRecordTypeStillMissingFromDevelopmentFailsCreate() throws {
         let fixture = try GateFixture()
         fixture.repo.write(".cloudkit-schema.json", Pantry.configuration.replacingOccurrences(
@@ -271,7 +271,7 @@ import TestSupport
     }
 }
 
-@Suite struct ScaffoldFromModelsTests {
+@Suite(.waitsOnProcesses) struct ScaffoldFromModelsTests {
     @Test func readsTheRegisteredTypesOrTheSchemaVersion() throws {
         let fixture = try GateFixture()
         let plain = fixture.run(["scaffold", "--output", "Init.swift"])

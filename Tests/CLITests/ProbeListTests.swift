@@ -7,7 +7,7 @@ import Testing
 /// `probe-list`: the app's probe asks about exactly what the gate requires. The Stockroom
 /// list in Generated/ is this command's output, compiled into this test target the way an
 /// app compiles it.
-@Suite struct ProbeListTests {
+@Suite(.waitsOnProcesses) struct ProbeListTests {
     static let models = "Examples/Stockroom/Models"
     static let generated = "Tests/CLITests/Generated/StockroomProbeList.swift"
     static let arguments = ["probe-list", "--models", models, "--container-id", "iCloud.com.example.stockroom", "--name", "stockroom"]

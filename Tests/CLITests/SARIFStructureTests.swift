@@ -8,7 +8,7 @@ import Testing
 /// `version` and `$schema`, a driver with a name and a rule for every finding code, results
 /// whose `ruleId` resolves and whose level is in the enum, message texts, and locations with
 /// a non-empty relative URI under `SRCROOT` and 1-based lines.
-@Suite struct SARIFStructureTests {
+@Suite(.waitsOnProcesses) struct SARIFStructureTests {
     static let levels: Set<String> = ["none", "note", "warning", "error"]
 
     /// The problems of a SARIF log, by the rules above; empty when it is valid.

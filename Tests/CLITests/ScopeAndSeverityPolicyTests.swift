@@ -5,7 +5,7 @@ import TestSupport
 /// Model rules read the model paths; project rules read the whole app whatever `modelPaths`
 /// says; dev-time traps are errors in `lint` and warnings in the gate; a case the evidence
 /// does not settle (an in-memory store) is at most a warning (Docs/lint.md "Severity policy").
-@Suite struct ScopeAndSeverityPolicyTests {
+@Suite(.waitsOnProcesses) struct ScopeAndSeverityPolicyTests {
     static let initFile = """
         { "teamId": "\(Pantry.team)", "containers": [{ "id": "\(Pantry.container)" }], "modelPaths": ["Pantry/Models"], "tagPattern": "v*" }
         """

@@ -6,7 +6,7 @@ import TestSupport
 /// cases 1 and 2 (a test-only or local-only model is neither required in Production nor
 /// linted against CloudKit's rules) and issue 26 item 5 (a registration the reader cannot
 /// follow is never hidden by a subset it can).
-@Suite struct StoreMembershipBinaryTests {
+@Suite(.waitsOnProcesses) struct StoreMembershipBinaryTests {
     static let container = Pantry.container
 
     /// Runs the built executable in the repository, with the fake xcrun and nothing of the

@@ -7,7 +7,7 @@ import TestSupport
 /// binary's working directory is the `/private/…` spelling (getcwd), git prints it too, and
 /// paths on the command line use the link. Every command gets its verdict, never a setup
 /// error (Docs/guarantees.md).
-@Suite struct SymlinkedRootTests {
+@Suite(.waitsOnProcesses) struct SymlinkedRootTests {
     /// The Pantry app under the root: tag v1.0, then `notes` added to Item and committed.
     final class App: @unchecked Sendable {
         let root: SymlinkedRoot

@@ -8,7 +8,7 @@ import TestSupport
 /// runs with a sentinel token, in every output format, against a cktool that behaves,
 /// one that prints the token, and exports that hold it (as names, or as the first word of
 /// garbage); then every written or kept file is searched too.
-@Suite struct TokenSentinelTests {
+@Suite(.waitsOnProcesses) struct TokenSentinelTests {
     /// Shaped like a name, so a hostile export can hold it where a parser quotes it back.
     static let sentinel = "SentinelToken_7f3a9c"
     static let formats = OutputFormat.allCases.map(\.rawValue)

@@ -5,7 +5,7 @@ import TestSupport
 /// A standard Xcode app needs no configuration file: every command resolves the team, the
 /// container, the model paths and the tag pattern from what the project says, and the file
 /// only overrides (README "Configuration").
-@Suite struct ZeroConfigurationTests {
+@Suite(.waitsOnProcesses) struct ZeroConfigurationTests {
     @Test func theGateRunsWithoutAConfigurationFile() throws {
         let app = try XcodeAppFixture()
         let result = app.run(["gate"])

@@ -54,7 +54,7 @@ enum LintedTarget: String, CaseIterable {
 /// cannot mirror fails the build with the diagnostic at its file and line; a clean target
 /// builds; editing a file reruns lint (the Swift files are the build command's inputs).
 /// The consumer is the one the command-plugin tests share, so the tool is built once.
-@Suite(.serialized) struct BuildToolPluginTests {
+@Suite(.serialized, .waitsOnProcesses) struct BuildToolPluginTests {
     var consumer: ConsumerPackage { get throws { try ConsumerPackage.shared.get() } }
 
     /// `file:line[:column]: error: message [code]` lines of a build's output (the `xcode`

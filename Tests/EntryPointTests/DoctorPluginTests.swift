@@ -5,7 +5,7 @@ import Testing
 
 /// `swift package doctor` gives the command line's verdict: the same JSON document, and the
 /// real status in words where SwiftPM collapses it.
-@Suite(.serialized) struct DoctorPluginTests {
+@Suite(.serialized, .waitsOnProcesses) struct DoctorPluginTests {
     @Test func thePluginAndTheCommandLineGiveOneVerdict() throws {
         let consumer = try ConsumerPackage.shared.get()
         let app = TemporaryDirectory("doctor-plugin-app")

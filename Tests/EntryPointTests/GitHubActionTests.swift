@@ -5,7 +5,7 @@ import Testing
 /// The composite Action in `.github/actions/cloudkit-schema-gate`: its manifest has what
 /// GitHub needs and keeps the token out of every script, and its gate step, run here with
 /// the real binary and a fake xcrun, annotates, writes the job summary and fails on findings.
-@Suite struct GitHubActionTests {
+@Suite(.waitsOnProcesses) struct GitHubActionTests {
     static let directory = packageRoot + "/.github/actions/cloudkit-schema-gate"
 
     static func manifest() throws -> ActionManifest {

@@ -5,7 +5,7 @@ import Testing
 /// The pre-commit hook asks `lint --staged`, which takes the staged configuration's
 /// `lintBaseline` (the index's copy of the baseline): a real `git commit` through the
 /// installed hook and the real tool.
-@Suite struct HookBaselineTests {
+@Suite(.waitsOnProcesses) struct HookBaselineTests {
     @Test func theHookHonoursTheStagedBaseline() throws {
         let repo = try HookRepository(tool: .real)
         repo.dir.write("App/Models/Item.swift", HookGateTests.badModel)

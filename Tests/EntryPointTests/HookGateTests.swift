@@ -5,7 +5,7 @@ import Testing
 /// The installed hooks with the real tool: a commit of a model CloudKit cannot mirror is
 /// blocked; a release tag whose Production schema lacks what the models write cannot be
 /// pushed; SKIP_CLOUDKIT_SCHEMA_CHECK lets both through, loudly.
-@Suite struct HookGateTests {
+@Suite(.waitsOnProcesses) struct HookGateTests {
     static let badModel = """
         import SwiftData
 

@@ -7,7 +7,7 @@ import Testing
 /// hooks and the real tool (fake xcrun, sentinel token), and asserts git's exact exit
 /// status, the tool's verdict, that the sentinel appears nowhere and that nothing was
 /// left behind (`InputFaultRun`).
-@Suite struct HookInputFaultTests {
+@Suite(.waitsOnProcesses) struct HookInputFaultTests {
     static let model = HookGateTests.goodModel
     /// The same model with one more stored property, which Production lacks.
     static let grownModel = model.replacingOccurrences(of: "var title: String = \"\"\n", with: "var title: String = \"\"\n    var notes: String?\n")

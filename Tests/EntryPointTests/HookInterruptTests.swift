@@ -9,7 +9,7 @@ import Darwin
 
 /// Ctrl-C during `git push`: the pre-push hook's trap removes its temporary worktree and
 /// unregisters it, so no worktree is left registered (issue 28, item 6).
-@Suite struct HookInterruptTests {
+@Suite(.waitsOnProcesses) struct HookInterruptTests {
     @Test func anInterruptedPrePushLeavesNoWorktreeRegistered() throws {
         let repo = try HookRepository()
         let scratch = TemporaryDirectory("hook-interrupt")

@@ -9,7 +9,7 @@ import Testing
 /// the tool runs, how exit statuses propagate, and how the tool is found. HookGateTests
 /// and HookInputFaultTests run the real tool end to end (SKIP_CLOUDKIT_SCHEMA_CHECK, which
 /// only the tool reads, is tested there).
-@Suite struct HookScriptTests {
+@Suite(.waitsOnProcesses) struct HookScriptTests {
     @Test func preCommitPassesAtOnceWhenNothingIsStaged() throws {
         let repo = try HookRepository()
         let commit = try repo.run(["commit", "-q", "--allow-empty", "-m", "nothing staged"])

@@ -6,7 +6,7 @@ import Testing
 /// (Docs/gate-skip-rule.md): a refused tag never vouches for the next, a pattern the hook
 /// and git would read differently is refused instead of letting every tag through, and
 /// models in a submodule are read in the hook's own checkout of the tag.
-@Suite struct HookSkipRuleTests {
+@Suite(.waitsOnProcesses) struct HookSkipRuleTests {
     static let item = HookGateTests.goodModel
     static let itemWithNotes = item.replacingOccurrences(of: "    var title: String = \"\"\n", with: "    var title: String = \"\"\n    var notes: String?\n")
 

@@ -10,7 +10,7 @@ import Testing
 /// Mint and mise build the package's executable products with SwiftPM; the manifest
 /// test checks that the one they install is `cloudkit-schema`. Homebrew installs only
 /// from a tap, so its formula is a template whose shape is checked here.
-@Suite(.serialized) struct InstallChannelTests {
+@Suite(.serialized, .waitsOnProcesses) struct InstallChannelTests {
     /// The consumer package's build directory, shared (`ConsumerPackage.scratch`), under its lock.
     static let scratch = ConsumerPackage.scratch
 

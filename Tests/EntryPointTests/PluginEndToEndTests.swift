@@ -6,7 +6,7 @@ import Testing
 /// the arguments, run it where `swift package` was run (here, the package directory), and
 /// turn the tool's status into words.
 /// Slow the first time in a run (SwiftPM builds the tool for the consumer), then fast.
-@Suite(.serialized) struct PluginEndToEndTests {
+@Suite(.serialized, .waitsOnProcesses) struct PluginEndToEndTests {
     static let development = packageRoot + "/Examples/Stockroom/cloudkit/development.ckdb"
     static let production = packageRoot + "/Examples/Stockroom/cloudkit/production.ckdb"
     static let models = packageRoot + "/Examples/Stockroom/Models"

@@ -5,7 +5,7 @@ import Testing
 
 /// The JSON document the plugin prints when it fails before the tool runs is the one the
 /// tool prints for the same kind of error: one shape for JSON readers, wherever it failed.
-@Suite struct PluginErrorReportTests {
+@Suite(.waitsOnProcesses) struct PluginErrorReportTests {
     @Test func itIsTheToolsErrorDocument() throws {
         let tool = try runProcess(cloudkitSchemaBinary, ["gate", "--bogus", "--format", "json"])
         #expect(tool.status == 2)

@@ -5,7 +5,7 @@ import Testing
 /// `swift package gate` and `swift package lint-models` in the consumer package, against the
 /// fake xcrun: pass, drift, skip (README "The release gate" and "Output and exit status"). Enabled once the binary has
 /// the commands they drive.
-@Suite(.serialized, .enabled(if: ContractCommands.exist("gate")))
+@Suite(.serialized, .waitsOnProcesses, .enabled(if: ContractCommands.exist("gate")))
 struct PluginGateTests {
     static let network = ["--allow-network-connections", "all"]
     static let token: [String: String?] = ["CLOUDKIT_MANAGEMENT_TOKEN": ContractCommands.token]
@@ -118,7 +118,7 @@ struct PluginGateTests {
     }
 }
 
-@Suite(.serialized, .enabled(if: ContractCommands.exist("lint", "expected")))
+@Suite(.serialized, .waitsOnProcesses, .enabled(if: ContractCommands.exist("lint", "expected")))
 struct PluginLintTests {
     var consumer: ConsumerPackage { get throws { try ConsumerPackage.shared.get() } }
 

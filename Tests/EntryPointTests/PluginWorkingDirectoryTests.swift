@@ -6,7 +6,7 @@ import Testing
 /// root with the tools package elsewhere (`--package-path Tools`), relative paths mean what
 /// the user typed, no arguments means the zero-configuration lint, and `--target` can name
 /// the app's Xcode target.
-@Suite(.serialized) struct PluginWorkingDirectoryTests {
+@Suite(.serialized, .waitsOnProcesses) struct PluginWorkingDirectoryTests {
     var consumer: ConsumerPackage { get throws { try ConsumerPackage.shared.get() } }
 
     /// An Xcode-shaped app (project, entitlements, models, a view with the stock preview)

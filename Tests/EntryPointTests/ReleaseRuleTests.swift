@@ -4,7 +4,7 @@ import Testing
 
 /// The release rule (Docs/releasing.md): CHANGELOG.md's newest release, its tag and the
 /// version the binary prints are one version.
-@Suite struct ReleaseRuleTests {
+@Suite(.waitsOnProcesses) struct ReleaseRuleTests {
     static var changelog: String { get throws { try String(contentsOfFile: packageRoot + "/CHANGELOG.md", encoding: .utf8) } }
 
     @Test func theBinaryPrintsChangelogsNewestRelease() throws {
@@ -80,7 +80,7 @@ import Testing
 /// The dependency lines of README and Docs/ (the build-tool plugin's is in
 /// Docs/plugins-and-hooks.md), resolved by SwiftPM against this repository as published
 /// (`PublishedRepository`): a line that does not resolve today must not be shown.
-@Suite(.serialized) struct DependencyLineTests {
+@Suite(.serialized, .waitsOnProcesses) struct DependencyLineTests {
     /// How README names this repository (README "Install": `<owner>`).
     static let documentedURLs = ["https://github.com/<owner>/CloudKitSchemaGate.git", "https://github.com/<owner>/CloudKitSchemaGate"]
 

@@ -6,7 +6,7 @@ import Testing
 /// remote, `TMPDIR` and `HOME` under a root reached through a symbolic link into `/private`
 /// (a Mac's `/tmp` and `/var/folders/…`, where the pre-push hook's checkout always lives).
 /// Each gets its verdict, never a setup error (Docs/plugins-and-hooks.md, "Git hooks").
-@Suite struct SymlinkedRootHookTests {
+@Suite(.waitsOnProcesses) struct SymlinkedRootHookTests {
     @Test func preCommitLintsTheStagedModelsUnderAPrivateRoot() throws {
         let root = try SymlinkedRoot()
         let repo = try HookRepository(tool: .real, under: root)

@@ -11,7 +11,7 @@ import Darwin
 /// The plugin runner starts the tool through the product's one spawn set-up, which tries
 /// again while exec fails with ETXTBSY (a just-written executable still open for writing
 /// in some child), as every child the tool itself starts does.
-@Suite struct ToolRunnerBusyTextTests {
+@Suite(.waitsOnProcesses) struct ToolRunnerBusyTextTests {
     /// A spawn that fails with ETXTBSY once, then starts the tool.
     @Test func aBusyExecutableIsTriedAgain() throws {
         let directory = TemporaryDirectory()

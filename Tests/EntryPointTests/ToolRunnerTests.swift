@@ -10,7 +10,7 @@ import Darwin
 
 /// The runner starts a real process: working directory, arguments, exit status and signals.
 /// Serialized: the signal forwarding is process-wide, and one test raises signals while it is installed.
-@Suite(.serialized) struct ToolRunnerTests {
+@Suite(.serialized, .waitsOnProcesses) struct ToolRunnerTests {
     @Test func runsInTheGivenDirectoryWithTheGivenArgumentsAndReportsTheStatus() throws {
         let directory = TemporaryDirectory()
         let invocation = ToolInvocation(

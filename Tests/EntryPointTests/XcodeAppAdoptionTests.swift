@@ -14,7 +14,7 @@ import Testing
 ///
 /// Slow the first time in a checkout: the plugins build the tool in `Tools/.build`, which
 /// later runs reuse (`XcodeAppRepository`).
-@Suite(.serialized, .enabled(if: ContractCommands.exist("gate", "lint", "check", "init", "install-hooks")))
+@Suite(.serialized, .waitsOnProcesses, .enabled(if: ContractCommands.exist("gate", "lint", "check", "init", "install-hooks")))
 struct XcodeAppAdoptionTests {
     static let network = ["--allow-network-connections", "all"]
 

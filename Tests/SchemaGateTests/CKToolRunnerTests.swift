@@ -12,7 +12,7 @@ enum ExportFixtures {
 }
 
 /// The cktool runner against a fake `xcrun` that records argv and environment.
-@Suite struct CKToolRunnerTests {
+@Suite(.waitsOnProcesses) struct CKToolRunnerTests {
     let fake = FakeXcrun(development: ExportFixtures.development, production: ExportFixtures.production)
     /// Exports land here (TMPDIR of the runner's environment), removed with the test.
     let scratch = TemporaryDirectory("cktool-tmp")
@@ -184,7 +184,7 @@ enum ExportFixtures {
 }
 
 /// Nothing in the product can run a cktool subcommand outside the read-only list.
-@Suite struct CKToolReadOnlyTests {
+@Suite(.waitsOnProcesses) struct CKToolReadOnlyTests {
     let team = CKToolRunnerTests.team, container = CKToolRunnerTests.container
     /// Exhaustive on purpose: a new `CKToolCommand` case does not compile until it is listed
     /// here, and listing it runs it through the policy.

@@ -4,7 +4,7 @@ import TestSupport
 @testable import SchemaGate
 
 /// Change detection against real git repositories built in temporary directories.
-@Suite struct ChangeDetectorTests {
+@Suite(.waitsOnProcesses) struct ChangeDetectorTests {
     static let item = """
     import SwiftData
 
@@ -283,7 +283,7 @@ import TestSupport
 }
 
 /// A release tag on HEAD is the release being made: the base is the release before it.
-@Suite struct ReleaseTagOnHeadTests {
+@Suite(.waitsOnProcesses) struct ReleaseTagOnHeadTests {
     @Test func aTagOnHeadMeasuresFromThePreviousRelease() throws {
         let repo = try ChangeDetectorTests().repository()
         try repo.tag("v1.0")
@@ -329,7 +329,7 @@ import TestSupport
 
 /// `git diff --raw -z --no-abbrev` fields: the header, then one path or (renames and
 /// copies) the old and the new one; each file keeps its blob id at the base.
-@Suite struct RawDiffParsingTests {
+@Suite(.waitsOnProcesses) struct RawDiffParsingTests {
     static let old = String(repeating: "a", count: 40), new = String(repeating: "b", count: 40)
     static let zero = String(repeating: "0", count: 40)
 
@@ -366,7 +366,7 @@ import TestSupport
 
 /// git output the runner had to cut (past its capture limit) is an error, never a list
 /// that silently misses its first entries.
-@Suite struct GitOutputLimitTests {
+@Suite(.waitsOnProcesses) struct GitOutputLimitTests {
     func result(status: Int32 = 0, truncated: Bool) -> SchemaGate.ProcessResult {
         SchemaGate.ProcessResult(status: status, signal: nil, timedOut: false, standardOutput: Data("a\0b\0".utf8),
                       standardError: Data(), truncated: truncated, duration: 0)

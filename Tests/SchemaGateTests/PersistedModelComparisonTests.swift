@@ -4,7 +4,7 @@ import TestSupport
 @testable import SchemaGate
 
 /// "Touched" versus "changed": the models read at the base commit and in the working tree.
-@Suite struct PersistedModelComparisonTests {
+@Suite(.waitsOnProcesses) struct PersistedModelComparisonTests {
     static let item = ChangeDetectorTests.item
 
     func repository(modelPaths: [String]? = ["App/Models"]) throws -> FixtureRepository {

@@ -6,7 +6,7 @@ import TestSupport
 
 /// Tests taking `portable` run twice: through the single-thread poll over a pidfd (Linux)
 /// and through the portable path macOS takes (a reaper thread, default pipe sizes).
-@Suite struct ProcessRunnerTests {
+@Suite(.waitsOnProcesses) struct ProcessRunnerTests {
     let environment = baseEnvironment()
 
     func shell(_ script: String, timeout: TimeInterval? = nil, input: Data? = nil,

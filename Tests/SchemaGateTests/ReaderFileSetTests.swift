@@ -7,7 +7,7 @@ import TestSupport
 /// detection and the reader see the same files). A file the reader reads that git has no
 /// history for is listed as unversioned, with why, and the model change is unknown, so
 /// the gate checks CloudKit; files the reader does not read are not compared.
-@Suite struct ReaderFileSetTests {
+@Suite(.waitsOnProcesses) struct ReaderFileSetTests {
     static let note = "import SwiftData\n\n@Model\nfinal class Note {\n    var text: String = \"\"\n    init() {}\n}\n"
 
     /// App/Models at v1.0, HEAD one commit past the tag, and the configuration's model paths.

@@ -5,7 +5,7 @@ import TestSupport
 
 /// One reading of release tags (Docs/release-tags.md): the tool matches a pattern exactly as
 /// git's own `--match` does, and refuses a pattern some reader would apply differently.
-@Suite struct ReleaseTagPatternTests {
+@Suite(.waitsOnProcesses) struct ReleaseTagPatternTests {
     @Test(arguments: [
         ("", "is empty"),
         ("refs/tags/v*", "use 'v*'"),

@@ -4,7 +4,7 @@ import TestSupport
 @testable import SchemaGate
 import ModelSource
 
-@Suite struct StarterConfigurationTests {
+@Suite(.waitsOnProcesses) struct StarterConfigurationTests {
     @Test func surveysModelsContainersAndTeam() throws {
         let repo = TemporaryDirectory("survey")
         repo.write("App/Models/Item.swift", "import SwiftData\n\n@Model\nfinal class Item { var name = \"\" }\n")
@@ -46,7 +46,7 @@ import ModelSource
     }
 }
 
-@Suite struct InitializerScaffoldTests {
+@Suite(.waitsOnProcesses) struct InitializerScaffoldTests {
     let pantry = InitializerScaffold(containerID: "iCloud.com.example.pantry", models: .types(["Item", "SchemaV2.Tag"]))
 
     /// The code a compiler sees with DEBUG set or not (comments dropped).
@@ -154,7 +154,7 @@ import ModelSource
 
 /// `init`'s create recipe: the route follows the Xcode project's platform settings, and
 /// the suggested command survives the JSON it is written into.
-@Suite struct CreateRecipeTests {
+@Suite(.waitsOnProcesses) struct CreateRecipeTests {
     let directory = TemporaryDirectory("recipe")
 
     func recipe(_ pbxproj: String) throws -> (CreateRecipe?, String) {

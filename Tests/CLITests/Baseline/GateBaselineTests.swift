@@ -4,7 +4,7 @@ import TestSupport
 
 /// The gate honours the configured `lintBaseline` for lint findings only: what Production
 /// lacks is never held back, even when a baseline names it. The real binary, a fake cktool.
-@Suite struct GateBaselineTests {
+@Suite(.waitsOnProcesses) struct GateBaselineTests {
     /// The Pantry model with a unique attribute: a lint error in the gate too.
     static let uniqueName = Pantry.model.replacingOccurrences(of: "    var name: String = \"\"\n", with: "    @Attribute(.unique) var name: String = \"\"\n")
 

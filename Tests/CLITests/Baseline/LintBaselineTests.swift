@@ -5,7 +5,7 @@ import TestSupport
 /// `lint --write-baseline` / `--baseline` and the configuration's `lintBaseline`, through
 /// the real binary: today's findings are held back across unrelated edits, new ones are
 /// reported, and a baseline that cannot be used is exit 2, never a pass.
-@Suite struct LintBaselineTests {
+@Suite(.waitsOnProcesses) struct LintBaselineTests {
     /// Two model-rule violations: a unique attribute and a required attribute without a default.
     static let model = """
     import SwiftData

@@ -4,7 +4,7 @@ import Testing
 
 /// The real `cloudkit-schema lint` binary on a git repository made in the test, the way a
 /// pre-commit hook or a release script runs it.
-@Suite struct LintBinaryTests {
+@Suite(.waitsOnProcesses) struct LintBinaryTests {
     static let item = """
         import SwiftData
 

@@ -6,7 +6,7 @@ import Testing
 @testable import CloudKitSchemaCLI
 
 /// `lint` through the command layer: arguments, output formats, exit codes.
-@Suite struct LintCommandTests {
+@Suite(.waitsOnProcesses) struct LintCommandTests {
     /// The per-rule project fixtures live with the engine's tests.
     static let projectFixtures = packageRoot + "/Tests/SchemaGateTests/Fixtures/Lint/Project"
     static let trapApp = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Lint/trap-app").path

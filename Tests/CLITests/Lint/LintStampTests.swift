@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `lint --stamp FILE`: the build-tool plugin's declared output, on disk only after a pass.
-@Suite struct LintStampTests {
+@Suite(.waitsOnProcesses) struct LintStampTests {
     static let clean = "import SwiftData\n\n@Model\nfinal class Item {\n    var title: String = \"\"\n    init() {}\n}\n"
     static let unique = clean.replacingOccurrences(of: "var title", with: "@Attribute(.unique) var title")
 
