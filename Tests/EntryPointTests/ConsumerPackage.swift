@@ -88,13 +88,7 @@ final class ConsumerPackage: @unchecked Sendable {
         }
     }
 
-    /// One SwiftPM at a time in the consumer's .build, which the install-channel tests share.
-    static let lock = NSLock()
-
-    /// The consumer's build directory. The install-channel tests build this package there
-    /// too: SwiftPM compiles this package's modules with the same commands whichever package
-    /// is the root, so a fresh checkout compiles them once for both, not once each.
-    static var scratch: String { packageRoot + "/.build/plugin-e2e/Consumer/.build" }
+    private static let lock = NSLock()
 
     /// Line 6 breaks `required-attribute`: CloudKit mirroring needs a default or an optional.
     static let badModel = """

@@ -4,20 +4,14 @@ import Testing
 
 /// The install channels of README "Install", run for real: `make install` / `uninstall`
 /// into a temporary prefix and `swift package experimental-install` into a temporary
-/// HOME, each followed by the installed binary running. Both build into the consumer
-/// package's build directory (debug, to keep the suite short; the channels' default is
-/// release), so the tool is compiled once per checkout for them and the plugin tests.
+/// HOME, each followed by the installed binary running. Both build into one scratch
+/// directory in this package's .build (debug, to keep the suite short; the channels'
+/// default is release), so the tool is built once per checkout and reused.
 /// Mint and mise build the package's executable products with SwiftPM; the manifest
 /// test checks that the one they install is `cloudkit-schema`. Homebrew installs only
 /// from a tap, so its formula is a template whose shape is checked here.
 @Suite(.serialized, .waitsOnProcesses) struct InstallChannelTests {
-    /// The consumer package's build directory, shared (`ConsumerPackage.scratch`), under its lock.
-    static let scratch = ConsumerPackage.scratch
-
-    /// Runs a command that builds into `scratch`, one SwiftPM at a time there.
-    static func building(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String?] = [:]) throws -> ProcessResult {
-        try ConsumerPackage.lock.withLock { try runProcess(executable, arguments, in: directory, environment: environment) }
-    }
+    static let scratch = packageRoot + "/.build/install-e2e"
 
     static var version: String { get throws { try runProcess(cloudkitSchemaBinary, ["--version"]).stdout } }
 
@@ -37,14 +31,14 @@ import Testing
         let shown = try Self.readmeCommand("make -f Docs/install/Makefile install PREFIX=/usr/local")
         let options = ["CONFIGURATION=debug", "SWIFT_BUILD_FLAGS=--scratch-path " + Self.scratch]
         let arguments = shown.dropFirst().map { $0.hasPrefix("PREFIX=") ? "PREFIX=" + prefix.path : $0 } + options
-        let install = try Self.building(shown[0], arguments, in: packageRoot)
+        let install = try runProcess(shown[0], arguments, in: packageRoot)
         #expect(install.status == 0, "\(install.output)")
         let installed = prefix.file("bin/cloudkit-schema")
         let run = try runProcess(installed, ["--version"])
         #expect(try run.status == 0 && run.stdout == Self.version, "\(run.output)")
         #expect(try runProcess(installed, ["lint", "--list-rules"]).stdout.contains("unique-constraint"))
 
-        let uninstall = try Self.building(shown[0], arguments.map { $0 == "install" ? "uninstall" : $0 }, in: packageRoot)
+        let uninstall = try runProcess(shown[0], arguments.map { $0 == "install" ? "uninstall" : $0 }, in: packageRoot)
         #expect(uninstall.status == 0, "\(uninstall.output)")
         #expect(!FileManager.default.fileExists(atPath: installed))
         #expect(prefix.read("bin/other-tool") == "kept\n")
@@ -60,7 +54,7 @@ import Testing
         ]
         // `swift package <verb> …` as shown, with the checkout, scratch path and configuration added.
         func swiftPackage(_ shown: [String], _ added: [String] = []) throws -> ProcessResult {
-            try Self.building(
+            try runProcess(
                 shown[0], ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch, shown[2]] + added + shown.dropFirst(3),
                 environment: environment)
         }
@@ -84,7 +78,7 @@ import Testing
     /// What Mint and mise's `spm:` backend install: the manifest's executable products.
     @Test func theOnlyExecutableProductIsTheTool() throws {
         // Never this package's own .build: `swift test` holds its lock while the tests run.
-        let dump = try Self.building("swift", ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch, "dump-package"])
+        let dump = try runProcess("swift", ["package", "--package-path", packageRoot, "--scratch-path", Self.scratch, "dump-package"])
         #expect(dump.status == 0, "\(dump.stderr)")
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let products = (manifest["products"] as? [[String: Any]]) ?? []
