@@ -9,15 +9,18 @@ import TestSupport
 /// It lives in this package's own .build directory (ignored by git, one per worktree), so a
 /// second `swift test` run starts warm and nothing accumulates in /tmp.
 final class ConsumerPackage: @unchecked Sendable {
-    static let shared = Result { try ConsumerPackage() }
+    static let shared = Result { try ConsumerPackage(name: "Consumer") }
+    /// A second consumer, for the gate plugin tests: SwiftPM runs one at a time in a
+    /// package's .build, so each consumer is a chain of runs, and two chains end sooner.
+    static let gate = Result { try ConsumerPackage(name: "GateConsumer") }
 
     let root: String
     var fakeBin: String { root + "/fakebin" }
     /// Where the fake xcrun reads `<environment>.ckdb` from.
     var exports: String { root + "/exports" }
 
-    private init() throws {
-        root = packageRoot + "/.build/plugin-e2e/Consumer"
+    private init(name: String) throws {
+        root = packageRoot + "/.build/plugin-e2e/" + name
         let fm = FileManager.default
         for stale in ["Sources", "cloudkit", "schemas", "exports"] { try? fm.removeItem(atPath: root + "/" + stale) }
         try? fm.removeItem(atPath: root + "/.git")
@@ -69,7 +72,7 @@ final class ConsumerPackage: @unchecked Sendable {
             "SKIP_CLOUDKIT_SCHEMA_CHECK": nil, "NO_COLOR": "1",
         ]
         env.merge(environment) { $1 }
-        return try Self.lock.withLock {
+        return try lock.withLock {
             let packagePath = directory == nil ? [] : ["--package-path", root]
             let arguments = ["package"] + packagePath + swiftPMOptions + [verb] + arguments
             let first = try runProcess("swift", arguments, in: directory ?? root, environment: env)
@@ -83,12 +86,13 @@ final class ConsumerPackage: @unchecked Sendable {
     /// `swift build --target NAME` in the consumer (the build-tool plugin's tests), under
     /// the same lock: one SwiftPM at a time in its .build.
     func swiftBuild(target: String) throws -> ProcessResult {
-        try Self.lock.withLock {
+        try lock.withLock {
             try runProcess("swift", ["build", "--target", target], in: root, environment: ["NO_COLOR": "1"])
         }
     }
 
-    private static let lock = NSLock()
+    /// One SwiftPM at a time in this consumer's .build.
+    private let lock = NSLock()
 
     /// Line 6 breaks `required-attribute`: CloudKit mirroring needs a default or an optional.
     static let badModel = """

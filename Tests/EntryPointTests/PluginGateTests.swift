@@ -10,7 +10,7 @@ struct PluginGateTests {
     static let network = ["--allow-network-connections", "all"]
     static let token: [String: String?] = ["CLOUDKIT_MANAGEMENT_TOKEN": ContractCommands.token]
 
-    var consumer: ConsumerPackage { get throws { try ConsumerPackage.shared.get() } }
+    var consumer: ConsumerPackage { get throws { try ConsumerPackage.gate.get() } }
 
     func complete() throws -> String {
         try ContractCommands.completeSchema(models: try consumer.root + "/Sources/AppModels")
@@ -120,7 +120,7 @@ struct PluginGateTests {
 
 @Suite(.serialized, .waitsOnProcesses, .enabled(if: ContractCommands.exist("lint", "expected")))
 struct PluginLintTests {
-    var consumer: ConsumerPackage { get throws { try ConsumerPackage.shared.get() } }
+    var consumer: ConsumerPackage { get throws { try ConsumerPackage.gate.get() } }
 
     /// `--target` becomes `--models <the target's directory>`: the clean target passes, the
     /// other one fails with the rule id at its file and line. No permission is needed.
