@@ -16,7 +16,7 @@ import TestSupport
     func gatePassesOnlyWhereTheFullCheckPasses(chunk: Int) throws {
         for index in 0..<Self.historiesPerChunk {
             var history = try ReleaseHistory(seed: UInt64(chunk * Self.historiesPerChunk + index + 1))
-            try history.play(steps: 5)
+            try history.play(steps: 4)
         }
     }
 }

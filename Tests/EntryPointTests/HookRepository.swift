@@ -38,7 +38,7 @@ final class HookRepository: @unchecked Sendable {
         remote = TemporaryDirectory("remote", in: parent)
         support = TemporaryDirectory("hooktool", in: parent)
         let log = support.file("calls")
-        support.write("bin/cloudkit-schema", """
+        support.writeExecutable("bin/cloudkit-schema", """
             #!/bin/sh
             {
               printf 'CALL\\n'; printf 'ARG %s\\n' "$@"; printf 'DIR %s\\n' "$(pwd -P)"
@@ -64,7 +64,6 @@ final class HookRepository: @unchecked Sendable {
             fi
             exit \(toolStatus)
             """)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: support.file("bin/cloudkit-schema"))
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         environment = [
             "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
@@ -80,8 +79,7 @@ final class HookRepository: @unchecked Sendable {
         case .none: environment["PATH"] = Self.systemPath
         case .real:
             // The real tool, the fake xcrun first on PATH, and a token the gate must never print.
-            support.write("fakebin/xcrun", FakeXcrun.script)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: support.file("fakebin/xcrun"))
+            support.writeExecutable("fakebin/xcrun", FakeXcrun.script)
             try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)
             environment["CLOUDKIT_SCHEMA"] = cloudkitSchemaBinary
             environment["PATH"] = support.file("fakebin") + ":" + path

@@ -47,14 +47,23 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// starts meanwhile must not inherit it, or running the script fails with ETXTBSY
     /// ("Text file busy") for as long as that child lives.
     @discardableResult
+    /// Writes an executable the tests then run. The file is written by a child (`cp`), never
+    /// through a descriptor of this process: a test process forks from many threads at once,
+    /// and a child forked while this process held the file open for writing would keep it
+    /// open until it execs, making an `exec` of the file fail with ETXTBSY ("Text file busy").
     public func writeExecutable(_ relative: String, _ contents: String) -> String {
         let path = file(relative)
         try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        precondition(descriptor >= 0, "cannot write \(path)")
+        let draft = path + ".draft"
+        let descriptor = open(draft, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        precondition(descriptor >= 0, "cannot write \(draft)")
         let bytes = Array(contents.utf8)
-        precondition(writeAll(descriptor, bytes), "short write to \(path)")
+        precondition(writeAll(descriptor, bytes), "short write to \(draft)")
         close(descriptor)
+        unlink(path)
+        let copied = try? runProcess("/bin/cp", [draft, path])
+        precondition(copied?.status == 0, "cannot copy \(draft) to \(path): \(copied?.output ?? "")")
+        unlink(draft)
         chmod(path, 0o755)
         return path
     }
