@@ -171,7 +171,7 @@ enum ModelListScanner {
     }
 
     /// Token ranges of `#Preview { ... }` and `#Preview("name") { ... }` bodies.
-    private static func previewBodies(in tokens: [LexedToken], matches: [Int?]) -> [ClosedRange<Int>] {
+    static func previewBodies(in tokens: [LexedToken], matches: [Int?]) -> [ClosedRange<Int>] {
         var bodies: [ClosedRange<Int>] = []
         for index in tokens.indices where tokens[index].kind == .pound && tokens[index].word == .preview {
             var open = index + 1

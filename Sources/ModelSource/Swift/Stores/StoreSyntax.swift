@@ -293,15 +293,8 @@ struct StoreSyntax {
         }
     }
 
-    /// Token ranges of `#Preview { ... }` and `#Preview("name") { ... }` bodies.
+    /// Token ranges of `#Preview { ... }` bodies: the model list scanner's reading.
     func previewBodies() -> [ClosedRange<Int>] {
-        var bodies: [ClosedRange<Int>] = []
-        for index in tokens.indices where tokens[index].kind == .pound && tokens[index].word == .preview {
-            var open = index + 1
-            if open < tokens.count, tokens[open].isPunctuation("("), let close = matches[open] { open = close + 1 }
-            guard open < tokens.count, tokens[open].isPunctuation("{") else { continue }
-            bodies.append(open...(matches[open] ?? tokens.count - 1))
-        }
-        return bodies
+        ModelListScanner.previewBodies(in: tokens, matches: matches)
     }
 }
